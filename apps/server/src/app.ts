@@ -1,0 +1,82 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { accountRoutes } from './modules/account/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { humanCheckRoutes } from './modules/human-check/human-check.routes';
+import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
+import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
+import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
+import { registerI18n } from './plugins/i18n';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerSite } from './plugins/web';
+
+/** Which front end this instance serves beside the API: the site (:3000), the staff SPA (:3001), or none. */
+export type Surface = 'site' | 'staff' | 'api';
+
+// Never log credentials or tokens (STYLE.md).
+const redact = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.confirmPassword',
+  '*.currentPassword',
+  '*.access_token',
+  '*.token',
+];
+
+/** Builds the app without listening: main.ts listens, tests call app.inject. */
+export const buildApp = async (deps: AppDeps, surface: Surface = 'api'): Promise<FastifyInstance> => {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact },
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  registerI18n(app, deps.i18n);
+  registerErrorHandler(app);
+  const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;
+  await registerSecurityHeaders(app, {
+    production: config.env === 'production',
+    scriptHashes: adminIndex ? inlineScriptHashes(adminIndex) : [],
+  });
+  await app.register(rateLimit, { max: 600, timeWindow: '1 minute', global: true });
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(deps));
+      await api.register(geoRoutes(deps));
+      await api.register(humanCheckRoutes(deps));
+      await api.register(settingsRoutes(deps));
+      await api.register(authRoutes(deps), { prefix: '/auth' });
+      await api.register(accountRoutes(deps, 'customer'), { prefix: '/account' });
+      await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });
+      await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
+      await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
+      await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
+      if (config.mail.devMailbox) await api.register(devMailboxRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  if (surface === 'site') await registerSite(app, config.webBuildDir, config.siteUrl);
+  else if (surface === 'staff') await registerAdmin(app, config.adminBuildDir, adminIndex);
+  else app.setNotFoundHandler(sendApiNotFound);
+
+  return app;
+};

@@ -1,0 +1,122 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+const envSchema = z.object({
+  APP_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  SITE_URL: z.url().optional(),
+  ADMIN_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(900),
+  REFRESH_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
+  TOKEN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('eSIM Marketplace <no-reply@esim.example>'),
+  DEV_MAILBOX: bool,
+  UPLOAD_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  HUMAN_CHECK_SECRET: z.string().min(16).optional(),
+  HUMAN_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  WEB_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/web/build')),
+  ADMIN_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/admin/build/client')),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  adminPort: number;
+  siteUrl: string;
+  adminUrl: string;
+  database: { driver: 'postgres'; url: string } | { driver: 'pglite'; dataDir?: string };
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshWindowSeconds: number;
+  tokenGraceSeconds: number;
+  mail: { smtpUrl?: string; from: string; devMailbox: boolean };
+  uploadDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  humanCheck: { secret: string; difficulty: number };
+  authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  webBuildDir: string;
+  adminBuildDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+// Development-only secrets; production must set its own (checked below).
+const devJwtSecret = 'dev-only-jwt-secret-change-me-in-production-0000';
+const devHumanSecret = 'dev-only-human-check-secret';
+
+/** Parses the environment; throws ConfigError listing every bad setting at once. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.APP_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET: required in production');
+  if (e.APP_ENV === 'production' && !e.HUMAN_CHECK_SECRET)
+    problems.push('HUMAN_CHECK_SECRET: required in production');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.APP_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    adminPort: e.ADMIN_PORT,
+    siteUrl,
+    adminUrl: (e.ADMIN_URL ?? `http://localhost:${e.ADMIN_PORT}`).replace(/\/$/, ''),
+    database: e.DATABASE_URL
+      ? { driver: 'postgres', url: e.DATABASE_URL }
+      : { driver: 'pglite', dataDir: resolve(e.DATA_DIR, 'pglite') },
+    jwtSecret: e.JWT_SECRET ?? devJwtSecret,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshWindowSeconds: e.REFRESH_WINDOW_SECONDS,
+    tokenGraceSeconds: e.TOKEN_GRACE_SECONDS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, devMailbox: e.DEV_MAILBOX ?? e.APP_ENV !== 'production' },
+    uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    humanCheck: { secret: e.HUMAN_CHECK_SECRET ?? devHumanSecret, difficulty: e.HUMAN_CHECK_DIFFICULTY },
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    webBuildDir: e.WEB_BUILD_DIR,
+    adminBuildDir: e.ADMIN_BUILD_DIR,
+  };
+};

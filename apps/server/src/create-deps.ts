@@ -1,0 +1,38 @@
+import { createDatabase, type Database } from '@esim/db';
+import { createServerI18n } from '@esim/i18n';
+import pino from 'pino';
+import { createMmdbGeoLocator } from './adapters/geo/mmdb';
+import type { MailTransport } from './adapters/mail/port';
+import { createSandboxMailTransport } from './adapters/mail/sandbox';
+import { createSmtpMailTransport } from './adapters/mail/smtp';
+import type { Config } from './config';
+import type { AppDeps } from './deps';
+import { createAuthRateLimits } from './lib/auth-rate-limit';
+import { createTokenSigner } from './modules/auth/tokens';
+import { createHumanCheck } from './modules/human-check/human-check.service';
+import { createMailer } from './modules/mail/mail.service';
+
+/** Wires adapters from config: sandbox by default, real vendors when their settings are present. */
+export const createDeps = async (
+  config: Config,
+  overrides: { database?: Database; mailTransport?: MailTransport } = {},
+): Promise<AppDeps> => {
+  const log = pino({ level: config.logLevel, name: 'deps' });
+  const database = overrides.database ?? (await createDatabase(config.database));
+  const transport =
+    overrides.mailTransport ??
+    (config.mail.smtpUrl
+      ? createSmtpMailTransport(config.mail.smtpUrl, config.mail.from)
+      : createSandboxMailTransport());
+  return {
+    config,
+    database,
+    db: database.db,
+    i18n: await createServerI18n(),
+    mailer: createMailer(database.db, transport, log),
+    geo: createMmdbGeoLocator(),
+    tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
+    authRateLimits: createAuthRateLimits(config.authRateLimit),
+    humanCheck: createHumanCheck(database.db, config.humanCheck),
+  };
+};

@@ -1,0 +1,29 @@
+import type { Database, Db } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
+import type { GeoLocator } from './adapters/geo/port';
+import type { Config } from './config';
+import type { AuthRateLimits } from './lib/auth-rate-limit';
+import type { AuthContext } from './modules/auth/auth.service';
+import type { TokenSigner } from './modules/auth/tokens';
+import type { HumanCheck } from './modules/human-check/human-check.service';
+import type { Mailer } from './modules/mail/mail.service';
+
+/** Everything a route or job needs, built once in main.ts (or a test) and passed explicitly. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  i18n: ServerI18n;
+  mailer: Mailer;
+  geo: GeoLocator;
+  tokens: TokenSigner;
+  authRateLimits: AuthRateLimits;
+  humanCheck: HumanCheck;
+};
+
+export const authContext = (deps: AppDeps): AuthContext => ({
+  db: deps.db,
+  tokens: deps.tokens,
+  refreshWindowSeconds: deps.config.refreshWindowSeconds,
+  tokenGraceSeconds: deps.config.tokenGraceSeconds,
+});

@@ -1,0 +1,13 @@
+import type { ErrorCode } from '@esim/contracts';
+
+/** A domain error with a stable code (contracts/errors.ts); the error plugin translates and maps it to a status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly fieldErrors?: Record<string, string[]>,
+    /** An English message that replaces the translated one (the three token replies clients match on). */
+    readonly fixedMessage?: string,
+  ) {
+    super(code);
+  }
+}

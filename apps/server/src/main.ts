@@ -1,0 +1,56 @@
+import { demoAccounts, demoPassword, seedDemo } from '@esim/db';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDeps } from './create-deps';
+import { startOutboxDelivery } from './jobs/outbox-delivery';
+
+const start = async () => {
+  const config = loadConfig();
+  const deps = await createDeps(config);
+  await deps.database.migrate();
+  const seeded = await seedDemo(deps.db);
+
+  const site = await buildApp(deps, 'site');
+  const staff = await buildApp(deps, 'staff');
+  const stopOutbox = startOutboxDelivery(deps.mailer, site.log);
+
+  await site.listen({ host: config.host, port: config.port });
+  await staff.listen({ host: config.host, port: config.adminPort });
+
+  const where =
+    config.database.driver === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Site, customer dashboard and portal: ${config.siteUrl}`,
+    `  Staff dashboard:                     ${config.adminUrl}`,
+    `  API docs:                            ${config.siteUrl}/api/docs`,
+    ...(config.mail.devMailbox
+      ? [`  Dev mailbox (sent e-mails):          ${config.siteUrl}/dev/mailbox`]
+      : []),
+    `  Database:                            ${where}${seeded ? ' (demo data seeded now)' : ''}`,
+    '',
+    `  Demo accounts (password: ${demoPassword})`,
+    ...demoAccounts.map(
+      (a) =>
+        `    ${a.area.padEnd(20)} ${a.email.padEnd(22)} ${a.url.replace('http://localhost:3000', config.siteUrl).replace('http://localhost:3001', config.adminUrl)}`,
+    ),
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  const shutdown = async (signal: string) => {
+    site.log.info({ signal }, 'shutting down');
+    stopOutbox();
+    await Promise.allSettled([site.close(), staff.close()]);
+    await deps.database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import {
+  type AccountKind,
+  changePasswordBodySchema,
+  messageResponseSchema,
+  updateProfileBodySchema,
+  userSchema,
+} from '@esim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AppDeps, authContext } from '../../deps';
+import { authOf, requireAuth } from '../auth/auth.guard';
+import { changePassword, getProfile, updateProfile } from '../auth/auth.service';
+
+/**
+ * Profile and password for one kind of account; mounted at /api/account (customer), /api/portal (shop) and
+ * /api/staff (staff), each refusing the other kinds' tokens.
+ */
+export const accountRoutes =
+  (deps: AppDeps, kind: AccountKind): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ctx = authContext(deps);
+    const tags = [kind === 'customer' ? 'account' : kind === 'shop' ? 'portal' : 'staff'];
+    app.addHook('preHandler', requireAuth(deps, [kind]));
+
+    app.get(
+      '/profile',
+      { schema: { tags, summary: 'Own profile', response: { 200: z.object({ user: userSchema }) } } },
+      async (request) => ({ user: await getProfile(deps.db, authOf(request).details.user.id) }),
+    );
+
+    app.put(
+      '/profile',
+      {
+        schema: {
+          tags,
+          summary: 'Update own profile',
+          body: updateProfileBodySchema,
+          response: { 200: z.object({ user: userSchema, message: z.string() }) },
+        },
+      },
+      async (request) => {
+        const user = await updateProfile(ctx, authOf(request).details.user.id, kind, request.body);
+        return { user, message: request.t('success.profileUpdated') };
+      },
+    );
+
+    app.put(
+      '/password',
+      {
+        schema: {
+          tags,
+          summary: 'Change own password; ends every other session',
+          body: changePasswordBodySchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => {
+        const { details, session } = authOf(request);
+        await changePassword(ctx, details.user.id, session.id, request.body);
+        return { message: request.t('success.passwordChanged') };
+      },
+    );
+  };

@@ -1,0 +1,31 @@
+import { type AccountKind, tokenMessages } from '@esim/contracts';
+import type { FastifyRequest } from 'fastify';
+import { type AppDeps, authContext } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import type { SessionRow, UserDetails } from './auth.repository';
+import { authenticate } from './auth.service';
+import { bearerToken } from './tokens';
+
+export type RequestAuth = { details: UserDetails; session: SessionRow };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+/** preHandler that admits only tokens of the given kinds: a customer token opens no portal or staff route. */
+export const requireAuth =
+  (deps: AppDeps, kinds: readonly AccountKind[] = ['customer', 'shop', 'staff']) =>
+  async (request: FastifyRequest) => {
+    const auth = await authenticate(authContext(deps), bearerToken(request.headers.authorization));
+    // A valid token of another kind is refused with 403, so the client keeps its (valid) session.
+    if (!kinds.includes(auth.details.user.kind)) throw new AppError('FORBIDDEN');
+    request.auth = auth;
+  };
+
+/** The authenticated request's auth; only call after requireAuth. */
+export const authOf = (request: FastifyRequest): RequestAuth => {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', undefined, tokenMessages.UNAUTHORIZED);
+  return request.auth;
+};

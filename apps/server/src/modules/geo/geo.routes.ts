@@ -1,0 +1,19 @@
+import { geoResponseSchema } from '@esim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+
+/** Our own country lookup (DESIGN section 6), so no visitor IP goes to a third party. */
+export const geoRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/geo',
+      {
+        schema: { tags: ['public'], summary: "The visitor's country", response: { 200: geoResponseSchema } },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return { country_code: deps.geo.countryOf({ ip: request.ip, headers: request.headers }) };
+      },
+    );
+  };

@@ -1,0 +1,23 @@
+import { humanChallengeSchema } from '@esim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+
+export const humanCheckRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/human-challenge',
+      {
+        schema: {
+          tags: ['public'],
+          summary:
+            'A proof-of-work challenge (ALTCHA v2) for register, forgot-password, partner and contact forms',
+          response: { 200: humanChallengeSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return deps.humanCheck.createChallenge();
+      },
+    );
+  };

@@ -1,0 +1,49 @@
+import { type Db, outbox } from '@esim/db';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { MailMessage } from '../../adapters/mail/port';
+
+export const insertOutboxEmail = async (db: Db, message: MailMessage) => {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      channel: 'email',
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      attachments: message.attachments ?? [],
+    })
+    .returning({ id: outbox.id });
+  return row;
+};
+
+/** Claims pending e-mails; SKIP LOCKED lets several instances deliver without sending twice. */
+export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: number) =>
+  db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'email'), eq(outbox.status, 'pending'), lt(outbox.attempts, maxAttempts)))
+      .orderBy(outbox.createdAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const row of rows) {
+      await tx
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1` })
+        .where(eq(outbox.id, row.id));
+    }
+    return rows;
+  });
+
+export const markOutboxSent = (db: Db, id: string) =>
+  db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+
+export const markOutboxAttemptFailed = (db: Db, id: string, error: string, final: boolean) =>
+  db
+    .update(outbox)
+    .set({ lastError: error.slice(0, 500), ...(final ? { status: 'failed' as const } : {}) })
+    .where(eq(outbox.id, id));
+
+export const listOutbox = (db: Db, limit: number) =>
+  db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { defaultLocale, isLocale, type Locale } from '@esim/contracts';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { sendApiNotFound } from './errors';
+
+const immutableAssets = (reply: FastifyReply, path: string) => {
+  reply.header(
+    'Cache-Control',
+    path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
+};
+
+const cookieValue = (header: string | undefined, name: string) =>
+  header
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === name)?.[1];
+
+/** The language a server-rendered page comes out in: ?lang=, then the `lang` cookie, then sq. */
+export const pageLocale = (request: FastifyRequest): Locale => {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isLocale(query)) return query;
+  const cookie = cookieValue(request.headers.cookie, 'lang');
+  return isLocale(cookie) ? cookie : defaultLocale;
+};
+
+const toWebRequest = (request: FastifyRequest, origin: string): Request => {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+};
+
+const sendWebResponse = async (reply: FastifyReply, response: Response) => {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+};
+
+/**
+ * Serves the site (React Router framework build): static assets from build/client, every other non-API path
+ * server-rendered inside Fastify so its hooks (security headers, nonce, logging) apply.
+ */
+export const registerSite = async (app: FastifyInstance, buildDir: string, origin: string) => {
+  const serverEntry = join(buildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    app.log.warn({ serverEntry }, 'site build missing: only the API is served (run npm run build)');
+    app.setNotFoundHandler(sendApiNotFound);
+    return;
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+  await app.register(fastifyStatic, {
+    root: join(buildDir, 'client'),
+    wildcard: false,
+    index: false,
+    setHeaders: immutableAssets,
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
+    const response = await handle(toWebRequest(request, origin), {
+      nonce: request.cspNonce,
+      locale: pageLocale(request),
+    });
+    return sendWebResponse(reply, response);
+  });
+};

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { localeSchema } from './locales';
+import {
+  countryCodeField,
+  emailField,
+  numberField,
+  passwordField,
+  phoneField,
+  textField,
+} from './validation';
+
+export const accountKinds = ['customer', 'shop', 'staff'] as const;
+export const accountKindSchema = z.enum(accountKinds);
+export type AccountKind = z.infer<typeof accountKindSchema>;
+
+export const staffRoles = ['admin', 'editor', 'analytics'] as const;
+export const staffRoleSchema = z.enum(staffRoles);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+/** role_id values of SPEC section 6: the sidebar checks role_id 1 for admin. */
+export const staffRoleIds: Record<StaffRole, number> = { admin: 1, editor: 2, analytics: 3 };
+
+export const nameField = textField(50);
+
+export const userSchema = z
+  .object({
+    id: z.string(),
+    kind: accountKindSchema,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    country: z.string().nullable(),
+    locale: localeSchema,
+    role_id: z.number().int().nullable(),
+    role: z.object({ id: z.number().int(), name: staffRoleSchema }).nullable(),
+    shop: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+/** The order kept in the session (SPEC section 3: its fields are not shown); the latest unfinished order or null. */
+export const sessionOrderSchema = z
+  .object({ id: z.string(), number: z.string(), status: z.string() })
+  .nullable()
+  .meta({ id: 'SessionOrder' });
+
+export const tokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    user: userSchema,
+  })
+  .meta({ id: 'TokenResponse' });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const userProfileResponseSchema = z.object({ user: userSchema, order: sessionOrderSchema });
+export type UserProfileResponse = z.infer<typeof userProfileResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Proof-of-work solution from the human-verification challenge (DESIGN section 5). */
+export const humanProofField = z.string().min(1).max(4000);
+
+export const loginBodySchema = z.object({ email: emailField, password: z.string().min(1).max(128) });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+const withPasswordMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
+  value.password === value.confirmPassword;
+
+export const registerBodySchema = z
+  .object({
+    firstName: nameField,
+    lastName: nameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().min(1).max(128),
+    phoneNumber: phoneField,
+    humanProof: humanProofField,
+  })
+  .refine(withPasswordMatch, { message: 'passwordMatch', path: ['confirmPassword'] });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const portalRegisterBodySchema = z
+  .object({
+    firstName: nameField,
+    lastName: nameField,
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().min(1).max(128),
+    phoneNumber: phoneField,
+    shopName: textField(100, 2),
+    sellShopPrice: numberField.pipe(z.number().min(0).max(1000)),
+    humanProof: humanProofField,
+  })
+  .refine(withPasswordMatch, { message: 'passwordMatch', path: ['confirmPassword'] });
+export type PortalRegisterBody = z.infer<typeof portalRegisterBodySchema>;
+
+export const logoMaxBytes = 2 * 1024 * 1024;
+export const logoMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export const forgotPasswordBodySchema = z.object({
+  email: emailField,
+  accountType: z.enum(['customer', 'shop']).default('customer'),
+  humanProof: humanProofField,
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/** Reset password says "Password and Confirm Password do not match!" (SPEC section 5), not the generic rule. */
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: passwordField,
+    confirmPassword: z.string().min(1).max(128),
+  })
+  .refine(withPasswordMatch, { message: 'resetPasswordMatch', path: ['confirmPassword'] });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1).max(128),
+    password: passwordField,
+    confirmPassword: z.string().min(1).max(128),
+  })
+  .refine(withPasswordMatch, { message: 'passwordMatch', path: ['confirmPassword'] });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const updateProfileBodySchema = z.object({
+  firstName: nameField,
+  lastName: nameField,
+  email: emailField,
+  phoneNumber: phoneField,
+  country: countryCodeField.nullish(),
+  locale: localeSchema.optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+export const humanChallengeSchema = z
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      memoryCost: z.number().optional(),
+      parallelism: z.number().optional(),
+      expiresAt: z.number().optional(),
+      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    }),
+    signature: z.string().optional(),
+  })
+  .meta({ id: 'HumanChallenge' });
+export type HumanChallenge = z.infer<typeof humanChallengeSchema>;
+
+export const geoResponseSchema = z.object({ country_code: z.string().nullable() });
+export type GeoResponse = z.infer<typeof geoResponseSchema>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes and their HTTP statuses, in one table. Clients translate by code; the server also
+ * sends `message` already translated into the request's Accept-Language.
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 422,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  TOKEN_REFRESH_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_BLOCKED: 403,
+  NOT_FOUND: 404,
+  EMAIL_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  PHONE_TAKEN: 409,
+  WRONG_CURRENT_PASSWORD: 422,
+  PASSWORD_MISMATCH: 422,
+  HUMAN_VERIFICATION_FAILED: 422,
+  RESET_TOKEN_INVALID: 400,
+  VERIFICATION_TOKEN_INVALID: 400,
+  VERIFICATION_TOKEN_EXPIRED: 410,
+  FILE_INVALID: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export const errorEnvelopeSchema = z
+  .object({
+    code: z.string().meta({ example: 'VALIDATION_FAILED' }),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Exact English messages the clients depend on (SPEC sections 7 and 8, DESIGN section 5). */
+export const tokenMessages = {
+  TOKEN_EXPIRED: 'token expired',
+  TOKEN_REFRESH_EXPIRED: 'Token has expired and can no longer be refreshed',
+  UNAUTHORIZED: 'Unauthorized',
+} as const;

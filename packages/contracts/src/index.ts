@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './errors';
+export * from './locales';
+export * from './mail';
+export * from './validation';

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Locale codes exactly as SPEC section 1 names them; `sq` is the default, `en` the fallback. */
+export const locales = ['en', 'sq', 'de', 'fr', 'sa', 'tr', 'it', 'es', 'at', 'se', 'mk', 'gr'] as const;
+export type Locale = (typeof locales)[number];
+export const localeSchema = z.enum(locales);
+export const defaultLocale: Locale = 'sq';
+export const fallbackLocale: Locale = 'en';
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (locales as readonly string[]).includes(value);
+
+/** SPEC section 9 labels, with "Deutch" corrected to "Deutsch" (docs/decisions/0003-locale-labels.md). */
+export const localeLabels: Record<Locale, string> = {
+  sq: 'Shqip',
+  sa: 'Arabic',
+  at: 'Austria',
+  de: 'Deutsch',
+  en: 'English',
+  fr: 'French',
+  gr: 'Greece',
+  it: 'Italy',
+  es: 'Spain',
+  tr: 'Turkey',
+  se: 'Sweden',
+  mk: 'North Macedonia',
+};
+
+/** BCP 47 tags for `Intl` and `<html lang>`: SPEC's codes are partly country codes. */
+export const localeTags: Record<Locale, string> = {
+  en: 'en',
+  sq: 'sq',
+  de: 'de',
+  fr: 'fr',
+  sa: 'ar',
+  tr: 'tr',
+  it: 'it',
+  es: 'es',
+  at: 'de-AT',
+  se: 'sv',
+  mk: 'mk',
+  gr: 'el',
+};
+
+/** The flag (ISO 3166 alpha-2, lower case, as flag-icons names it) shown beside each locale. */
+export const localeFlags: Record<Locale, string> = {
+  en: 'gb',
+  sq: 'al',
+  de: 'de',
+  fr: 'fr',
+  sa: 'sa',
+  tr: 'tr',
+  it: 'it',
+  es: 'es',
+  at: 'at',
+  se: 'se',
+  mk: 'mk',
+  gr: 'gr',
+};
+
+export const isRightToLeft = (locale: Locale): boolean => locale === 'sa';
+
+const countryLocales: Record<string, Locale> = {
+  AL: 'sq',
+  XK: 'sq',
+  AT: 'de',
+  DE: 'de',
+  FR: 'fr',
+  SA: 'sa',
+  TR: 'tr',
+  IT: 'it',
+  ES: 'es',
+  SE: 'se',
+  MK: 'mk',
+  GR: 'gr',
+};
+
+/** SPEC section 9: country to language; any other country gets English. */
+export const localeForCountry = (countryCode: string): Locale =>
+  countryLocales[countryCode.toUpperCase()] ?? fallbackLocale;
+
+/** Picks the first supported locale from an Accept-Language header value. */
+export const localeFromAcceptLanguage = (header: string | undefined): Locale => {
+  if (!header) return defaultLocale;
+  for (const part of header.split(',')) {
+    const code = part.split(';')[0]?.trim().toLowerCase();
+    if (!code) continue;
+    if (isLocale(code)) return code;
+    const tagMatch = (Object.entries(localeTags) as [Locale, string][]).find(
+      ([, tag]) => tag.toLowerCase() === code,
+    );
+    if (tagMatch) return tagMatch[0];
+    const base = code.split('-')[0];
+    const baseMatch = (Object.entries(localeTags) as [Locale, string][]).find(([, tag]) => tag === base);
+    if (baseMatch) return baseMatch[0];
+  }
+  return fallbackLocale;
+};

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const outboxMessageSchema = z
+  .object({
+    id: z.string(),
+    channel: z.enum(['email', 'sms', 'push']),
+    to: z.string(),
+    subject: z.string().nullable(),
+    text: z.string(),
+    html: z.string().nullable(),
+    status: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OutboxMessage' });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const outboxListResponseSchema = z.object({ items: z.array(outboxMessageSchema) });

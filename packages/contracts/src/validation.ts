@@ -1,0 +1,94 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { z } from 'zod';
+
+/**
+ * Validation rules of SPEC section 5. Schemas carry the rule (and its bound) as the issue message,
+ * e.g. "required" or "maxCharacters:50"; server and forms translate it with the field's label.
+ */
+export const validationRules = [
+  'required',
+  'maxCharacters',
+  'minCharacters',
+  'format',
+  'numberInvalid',
+  'passwordMatch',
+  'resetPasswordMatch',
+  'minValue',
+  'maxValue',
+  'invalidOption',
+  'invalid',
+] as const;
+export type ValidationRule = (typeof validationRules)[number];
+
+export type RuleMessage = { rule: ValidationRule; min?: number; max?: number };
+
+export const parseRuleMessage = (message: string): RuleMessage => {
+  const [rule, bound] = message.split(':');
+  const known = (validationRules as readonly string[]).includes(rule ?? '')
+    ? (rule as ValidationRule)
+    : 'invalid';
+  const value = bound === undefined ? undefined : Number(bound);
+  if (known === 'maxCharacters' || known === 'maxValue') return { rule: known, max: value };
+  if (known === 'minCharacters' || known === 'minValue') return { rule: known, min: value };
+  return { rule: known };
+};
+
+type RawIssue = z.core.$ZodRawIssue;
+
+/** Maps zod's issue codes onto SPEC's rules. Installed globally so server and browser agree. */
+export const ruleErrorMap = (issue: RawIssue): string => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null || issue.input === '') return 'required';
+      return issue.expected === 'number' ? 'numberInvalid' : 'invalid';
+    case 'too_small':
+      if (issue.origin === 'string' || issue.origin === 'array')
+        return Number(issue.minimum) <= 1 ? 'required' : `minCharacters:${issue.minimum}`;
+      return `minValue:${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string' || issue.origin === 'array') return `maxCharacters:${issue.maximum}`;
+      return `maxValue:${issue.maximum}`;
+    case 'invalid_format':
+      return 'format';
+    case 'invalid_value':
+      return 'invalidOption';
+    default:
+      return 'invalid';
+  }
+};
+
+z.config({ customError: ruleErrorMap });
+
+/** A text field: trimmed, required, bounded. */
+export const textField = (max: number, min = 1) => z.string().trim().min(min).max(max);
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(254)
+  .pipe(z.email())
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z.string().min(8).max(128);
+
+/** SPEC section 5 phone input: at most 25 characters, international format, checked with libphonenumber. */
+export const phoneField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(25)
+  .refine((value) => isValidPhoneNumber(value), { message: 'format' });
+
+/** Accepts numbers and numeric strings (multipart forms send strings); anything else is "must be a number". */
+export const numberField = z.preprocess(
+  (value) =>
+    typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value,
+  z.number(),
+);
+
+export const countryCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { message: 'format' });

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database or a transaction: repository functions take this first (STYLE.md). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir?: string };
+
+export type Database = {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  migrate: () => Promise<void>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+/** PGlite (embedded PostgreSQL) by default, PostgreSQL when a URL is given. Same schema and migrations. */
+export const createDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+};

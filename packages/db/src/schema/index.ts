@@ -1,0 +1,4 @@
+export * from './auth';
+export * from './outbox';
+export * from './settings';
+export * from './users';

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const roles = pgTable('roles', {
+  id: smallint('id').primaryKey(),
+  name: text('name', { enum: ['admin', 'editor', 'analytics'] })
+    .notNull()
+    .unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const shops = pgTable('shops', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  logo: text('logo'),
+  sellShopPrice: integer('sell_shop_price').notNull().default(0),
+  status: text('status', { enum: ['pending_verification', 'active', 'suspended'] })
+    .notNull()
+    .default('pending_verification'),
+  creditCents: integer('credit_cents').notNull().default(0),
+  bonusCents: integer('bonus_cents').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** One table for customers, shop users and staff; e-mail is unique per kind (DESIGN section 3). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['customer', 'shop', 'staff'] }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    country: text('country'),
+    locale: text('locale').notNull().default('sq'),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    roleId: smallint('role_id').references(() => roles.id),
+    shopId: uuid('shop_id').references(() => shops.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_kind_email_unique').on(t.kind, t.email),
+    uniqueIndex('users_kind_phone_unique').on(t.kind, t.phone).where(sql`${t.phone} is not null`),
+    index('users_shop_idx').on(t.shopId),
+  ],
+);

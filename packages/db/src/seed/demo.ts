@@ -1,0 +1,74 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { settings, users } from '../schema';
+import { seedRoles, seedShopUser, seedStaffUser, seedUser } from './accounts';
+
+export const demoPassword = 'Demo1234!';
+
+export const demoAccounts = [
+  { area: 'site (customer)', email: 'customer@demo.esim', url: 'http://localhost:3000/login' },
+  { area: 'portal (shop user)', email: 'shop@demo.esim', url: 'http://localhost:3000/portal/login' },
+  { area: 'staff (admin)', email: 'admin@demo.esim', url: 'http://localhost:3001/login' },
+  { area: 'staff (editor)', email: 'editor@demo.esim', url: 'http://localhost:3001/login' },
+  { area: 'staff (analytics)', email: 'analytics@demo.esim', url: 'http://localhost:3001/login' },
+] as const;
+
+export const defaultGeneralOptions = {
+  supportEmail: 'support@esim.example',
+  whatsappNumber: '+355691234567',
+  minimumTopUpCents: 20_000,
+  alertThresholds: [60, 98],
+};
+
+export const seedSettings = async (db: Db) => {
+  await db.insert(settings).values({ key: 'general', value: defaultGeneralOptions }).onConflictDoNothing();
+};
+
+/** Seeds the demo personas once; returns false when the database already had users. */
+export const seedDemo = async (db: Db): Promise<boolean> => {
+  await seedRoles(db);
+  await seedSettings(db);
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const password = demoPassword;
+  await seedUser(db, {
+    email: 'customer@demo.esim',
+    firstName: 'Arta',
+    lastName: 'Krasniqi',
+    phone: '+355691112233',
+    country: 'AL',
+    locale: 'sq',
+    password,
+  });
+  await seedShopUser(
+    db,
+    {
+      email: 'shop@demo.esim',
+      firstName: 'Besnik',
+      lastName: 'Hoxha',
+      phone: '+355692223344',
+      locale: 'sq',
+      password,
+    },
+    { name: 'Tirana Mobile Shop', sellShopPrice: 15 },
+  );
+  await seedStaffUser(db, 'admin', {
+    email: 'admin@demo.esim',
+    firstName: 'Drita',
+    lastName: 'Berisha',
+    password,
+  });
+  await seedStaffUser(db, 'editor', {
+    email: 'editor@demo.esim',
+    firstName: 'Erion',
+    lastName: 'Gashi',
+    password,
+  });
+  await seedStaffUser(db, 'analytics', {
+    email: 'analytics@demo.esim',
+    firstName: 'Fatjona',
+    lastName: 'Leka',
+    password,
+  });
+  return true;
+};
