@@ -1,0 +1,121 @@
+import type { AccountKind, TokenResponse } from '@esim/contracts';
+import { createDatabase, type Database, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import type { MailMessage, MailTransport } from '../adapters/mail/port';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { createDeps } from '../create-deps';
+import type { AppDeps } from '../deps';
+
+/**
+ * One database per test file: an in-memory PGlite by default, or the PostgreSQL database in
+ * TEST_DATABASE_URL (CI's second pass; migrated once by global-setup.ts). Tests make their own data.
+ */
+export const openTestDatabase = async (): Promise<Database> => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return createDatabase({ driver: 'postgres', url, poolSize: 5 });
+  const database = await createDatabase({ driver: 'pglite' });
+  await database.migrate();
+  return database;
+};
+
+export const testEnv = {
+  APP_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  HUMAN_CHECK_DIFFICULTY: '1',
+  AUTH_RATE_LIMIT_PER_IP: '1000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+  DATA_DIR: '/tmp/esim-test-data',
+} as const;
+
+export type TestContext = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  config: Config;
+  /** Every e-mail the app delivered, oldest first. */
+  mails: MailMessage[];
+  close: () => Promise<void>;
+};
+
+export const createTestContext = async (env: Record<string, string> = {}): Promise<TestContext> => {
+  const config = loadConfig({ ...testEnv, ...env });
+  const mails: MailMessage[] = [];
+  const mailTransport: MailTransport = {
+    name: 'test',
+    deliver: async (message) => {
+      mails.push(message);
+    },
+  };
+  const database = await openTestDatabase();
+  const deps = await createDeps(config, { database, mailTransport });
+  const app = await buildApp(deps, 'api');
+  await app.ready();
+  return {
+    app,
+    deps,
+    config,
+    mails,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
+
+/** Solves the human-verification challenge the way the browser does. */
+export const solveHumanProof = async (app: FastifyInstance): Promise<string> => {
+  const response = await app.inject({ method: 'GET', url: '/api/human-challenge' });
+  const challenge = response.json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+};
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}-${Date.now().toString(36)}-${counter++}@example.test`;
+/** A valid, unique Albanian mobile number. */
+export const uniquePhone = () =>
+  `+35569${String(1_000_000 + ((Date.now() + counter++ * 7919) % 8_999_999)).slice(0, 7)}`;
+
+export const loginPaths: Record<AccountKind, string> = {
+  customer: '/api/auth/login',
+  shop: '/api/portal/auth/login',
+  staff: '/api/staff/auth/login',
+};
+
+export const loginAs = async (app: FastifyInstance, kind: AccountKind, email: string, password: string) => {
+  const response = await app.inject({ method: 'POST', url: loginPaths[kind], payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json() as TokenResponse;
+};
+
+/** Seeds an account of the given kind (verified, active) and logs it in. */
+export const createSignedInUser = async (ctx: TestContext, kind: AccountKind) => {
+  const email = uniqueEmail(kind);
+  const phone = uniquePhone();
+  const user =
+    kind === 'customer'
+      ? await seedUser(ctx.deps.db, { email, phone })
+      : kind === 'shop'
+        ? (await seedShopUser(ctx.deps.db, { email, phone })).user
+        : await seedStaffUser(ctx.deps.db, 'admin', { email, phone });
+  const token = await loginAs(ctx.app, kind, email, user.password);
+  return { user, token: token.access_token, auth: { authorization: `Bearer ${token.access_token}` } };
+};
+
+/** A correctly signed token whose lifetime is over (for the "expired but refreshable" state). */
+export const signExpiredToken = async (ctx: TestContext, accessToken: string) => {
+  const [, payload] = accessToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sid: claims.sid, ver: claims.ver, kind: claims.kind })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.sub))
+    .setIssuedAt(now - 1000)
+    .setExpirationTime(now - 10)
+    .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+};
