@@ -53,7 +53,7 @@ export const buildApp = async (deps: AppDeps, surface: Surface = 'api'): Promise
     production: config.env === 'production',
     scriptHashes: adminIndex ? inlineScriptHashes(adminIndex) : [],
   });
-  await app.register(rateLimit, { max: 600, timeWindow: '1 minute', global: true });
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', global: true });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await registerOpenApi(app);
 

@@ -39,6 +39,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   HUMAN_CHECK_SECRET: z.string().min(16).optional(),
   HUMAN_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -63,6 +64,7 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   humanCheck: { secret: string; difficulty: number };
+  rateLimitPerMinute: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   webBuildDir: string;
   adminBuildDir: string;
@@ -111,6 +113,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     humanCheck: { secret: e.HUMAN_CHECK_SECRET ?? devHumanSecret, difficulty: e.HUMAN_CHECK_DIFFICULTY },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,

@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { siteURL, staffURL } from './fixtures/urls';
+
+/**
+ * The whole product on a fresh embedded database (scripts/e2e-server.mjs), with a short access-token
+ * lifetime so refresh happens during the journeys. Debian's Chromium, never a downloaded browser.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  outputDir: '../test-results',
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'site', testMatch: /(public|customer|portal)\/.*\.spec\.ts/, use: { baseURL: siteURL } },
+    { name: 'staff', testMatch: /staff\/.*\.spec\.ts/, use: { baseURL: staffURL } },
+  ],
+  webServer: {
+    command: 'node ../scripts/e2e-server.mjs',
+    url: `${siteURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

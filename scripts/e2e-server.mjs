@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// The product as the end-to-end tests see it: a fresh embedded database each run, short access tokens
+// (so refresh happens mid-journey), an easy human-verification challenge and generous rate limits.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = join(root, 'data', 'e2e');
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_ENV: 'test',
+    PORT: process.env.E2E_SITE_PORT ?? '3300',
+    ADMIN_PORT: process.env.E2E_STAFF_PORT ?? '3301',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ACCESS_TOKEN_TTL_SECONDS: '8',
+    HUMAN_CHECK_DIFFICULTY: '1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_IP: '10000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
