@@ -35,10 +35,17 @@ const redact = [
 ];
 
 /** Builds the app without listening: main.ts listens, tests call app.inject. */
-export const buildApp = async (deps: AppDeps, surface: Surface = 'api'): Promise<FastifyInstance> => {
+export const buildApp = async (
+  deps: AppDeps,
+  surface: Surface = 'api',
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> => {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 /**
- * Fails when any locale misses a key that English has, has a key English lacks, or keeps the English text
- * (unless the key is listed in same-as-english.json for that locale: names, brands, numbers).
+ * Fails when any locale misses a key that English has, has a key English lacks, changes a {placeholder}, or keeps
+ * the English text (unless the key is listed in same-as-english.json for that locale: names, brands, numbers).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,6 +24,12 @@ const flatten = (value: unknown, prefix = ''): Map<string, string> => {
 const read = (locale: string, file: string) =>
   flatten(JSON.parse(readFileSync(join(root, locale, file), 'utf8')) as unknown);
 
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
+
 const problems: string[] = [];
 const englishFiles = readdirSync(join(root, 'en')).filter((f) => f.endsWith('.json'));
 for (const file of englishFiles) {
@@ -41,6 +47,10 @@ for (const file of englishFiles) {
     for (const [key, text] of english) {
       const translated = other.get(key);
       if (translated === undefined) problems.push(`${locale}/${file}: missing key ${key}`);
+      else if (placeholders(translated) !== placeholders(text))
+        problems.push(
+          `${locale}/${file}: ${key} has placeholders ${placeholders(translated)}, English ${placeholders(text)}`,
+        );
       else if (translated === text && !exceptions.has(`${ns}:${key}`) && /[A-Za-z]{3}/.test(text))
         problems.push(`${locale}/${file}: ${key} is still English ("${text}")`);
     }
