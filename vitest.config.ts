@@ -10,7 +10,6 @@ export default defineConfig({
       'apps/admin/app/**/*.test.ts',
     ],
     // PGlite takes seconds to open; one per worker file, so keep the pool small on 2 cores.
-    globalSetup: ['apps/server/src/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

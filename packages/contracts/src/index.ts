@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './catalogue';
 export * from './errors';
 export * from './locales';
 export * from './mail';

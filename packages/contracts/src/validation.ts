@@ -77,7 +77,8 @@ export const phoneField = z
   .string()
   .trim()
   .min(1)
-  .max(25)
+  // abort: a 40-character number gets one message, not also "Invalid format".
+  .max(25, { abort: true })
   .refine((value) => isValidPhoneNumber(value), { message: 'format' });
 
 /** Accepts numbers and numeric strings (multipart forms send strings); anything else is "must be a number". */

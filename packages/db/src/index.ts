@@ -3,4 +3,14 @@ export * from './password';
 export * as schema from './schema';
 export * from './schema';
 export * from './seed/accounts';
+export * from './seed/catalogue';
+export {
+  type Continent,
+  type CountryCoverage,
+  countries as coverageCountries,
+  globalCoverage,
+  type RegionDefinition,
+  regions as coverageRegions,
+} from './seed/data/coverage';
+export * from './seed/data/region-names';
 export * from './seed/demo';

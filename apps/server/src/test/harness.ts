@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { AccountKind, TokenResponse } from '@esim/contracts';
 import { createDatabase, type Database, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import type { MailMessage, MailTransport } from '../adapters/mail/port';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -11,21 +13,42 @@ import { createDeps } from '../create-deps';
 import type { AppDeps } from '../deps';
 
 /**
- * One database per test file: an in-memory PGlite by default, or the PostgreSQL database in
- * TEST_DATABASE_URL (CI's second pass; migrated once by global-setup.ts). Tests make their own data.
+ * One database per test context: an in-memory PGlite by default; with TEST_DATABASE_URL (CI's PostgreSQL pass)
+ * a fresh database created through that server, migrated, and dropped on close. Tests make their own data.
  */
 export const openTestDatabase = async (): Promise<Database> => {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return createDatabase({ driver: 'postgres', url, poolSize: 5 });
-  const database = await createDatabase({ driver: 'pglite' });
+  if (!url) {
+    const database = await createDatabase({ driver: 'pglite' });
+    await database.migrate();
+    return database;
+  }
+  const name = `esim_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await createDatabase({ driver: 'postgres', url: testUrl.toString(), poolSize: 5 });
   await database.migrate();
-  return database;
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
 };
 
 export const testEnv = {
   APP_ENV: 'test',
   LOG_LEVEL: 'silent',
   HUMAN_CHECK_DIFFICULTY: '1',
+  RATE_LIMIT_PER_MINUTE: '100000',
   AUTH_RATE_LIMIT_PER_IP: '1000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
   DATA_DIR: '/tmp/esim-test-data',

@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './catalogue';
+export * from './content';
 export * from './outbox';
 export * from './settings';
 export * from './users';

@@ -18,8 +18,10 @@ export const outbox = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** When a delivery may next be tried: a lease while one instance delivers, then the retry backoff. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

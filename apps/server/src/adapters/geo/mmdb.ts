@@ -1,7 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { type CountryResponse, Reader } from 'maxmind';
 import type { GeoLocator } from './port';
+
+// Private, loopback and link-local addresses belong to no country (the database maps some of them anyway).
+const privateRanges = new BlockList();
+for (const [net, prefix] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['100.64.0.0', 10],
+] as const)
+  privateRanges.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::1', 128],
+] as const)
+  privateRanges.addSubnet(net, prefix, 'ipv6');
+
+const isPrivate = (ip: string) =>
+  (isIPv4(ip) && privateRanges.check(ip, 'ipv4')) || (isIPv6(ip) && privateRanges.check(ip, 'ipv6'));
 
 const headerNames = ['x-country-code', 'cf-ipcountry', 'cloudfront-viewer-country'];
 
@@ -21,6 +43,7 @@ export const createMmdbGeoLocator = (): GeoLocator => {
         const value = headers[name];
         if (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value)) return value.toUpperCase();
       }
+      if (isPrivate(ip)) return null;
       try {
         const record = reader.get(ip);
         const code = record?.country_code ?? record?.country?.iso_code;

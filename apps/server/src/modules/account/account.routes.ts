@@ -20,7 +20,8 @@ export const accountRoutes =
   async (app) => {
     const ctx = authContext(deps);
     const tags = [kind === 'customer' ? 'account' : kind === 'shop' ? 'portal' : 'staff'];
-    app.addHook('preHandler', requireAuth(deps, [kind]));
+    // preValidation: an anonymous caller gets 401 before any field rules are revealed.
+    app.addHook('preValidation', requireAuth(deps, [kind]));
 
     app.get(
       '/profile',

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler that admits only tokens of the given kinds: a customer token opens no portal or staff route. */
+/** Hook (preValidation) that admits only tokens of the given kinds: a customer token opens no portal or staff route. */
 export const requireAuth =
   (deps: AppDeps, kinds: readonly AccountKind[] = ['customer', 'shop', 'staff']) =>
   async (request: FastifyRequest) => {

@@ -57,7 +57,7 @@ export const authRoutes =
     app.get(
       '/user-profile',
       {
-        preHandler: requireAuth(deps),
+        preValidation: requireAuth(deps),
         schema: {
           tags,
           summary: 'The signed-in user and their current order',

@@ -1,5 +1,5 @@
 import { type Db, outbox } from '@esim/db';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { MailMessage } from '../../adapters/mail/port';
 
 export const insertOutboxEmail = async (db: Db, message: MailMessage) => {
@@ -17,20 +17,31 @@ export const insertOutboxEmail = async (db: Db, message: MailMessage) => {
   return row;
 };
 
-/** Claims pending e-mails; SKIP LOCKED lets several instances deliver without sending twice. */
-export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: number) =>
+/**
+ * Claims due e-mails and leases them: SKIP LOCKED keeps concurrent claims apart, and the lease (next_attempt_at
+ * pushed into the future) keeps another instance from sending the same e-mail while this one delivers it.
+ */
+export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: number, leaseMs: number) =>
   db.transaction(async (tx) => {
+    const now = new Date();
     const rows = await tx
       .select()
       .from(outbox)
-      .where(and(eq(outbox.channel, 'email'), eq(outbox.status, 'pending'), lt(outbox.attempts, maxAttempts)))
-      .orderBy(outbox.createdAt)
+      .where(
+        and(
+          eq(outbox.channel, 'email'),
+          eq(outbox.status, 'pending'),
+          lt(outbox.attempts, maxAttempts),
+          lte(outbox.nextAttemptAt, now),
+        ),
+      )
+      .orderBy(outbox.nextAttemptAt)
       .limit(limit)
       .for('update', { skipLocked: true });
     for (const row of rows) {
       await tx
         .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1` })
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
         .where(eq(outbox.id, row.id));
     }
     return rows;
@@ -39,10 +50,13 @@ export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: num
 export const markOutboxSent = (db: Db, id: string) =>
   db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
 
-export const markOutboxAttemptFailed = (db: Db, id: string, error: string, final: boolean) =>
+export const markOutboxAttemptFailed = (db: Db, id: string, error: string, retryAt: Date | null) =>
   db
     .update(outbox)
-    .set({ lastError: error.slice(0, 500), ...(final ? { status: 'failed' as const } : {}) })
+    .set({
+      lastError: error.slice(0, 500),
+      ...(retryAt ? { nextAttemptAt: retryAt } : { status: 'failed' as const }),
+    })
     .where(eq(outbox.id, id));
 
 export const listOutbox = (db: Db, limit: number) =>

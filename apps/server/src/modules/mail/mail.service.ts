@@ -10,6 +10,10 @@ import {
 
 export const maxMailAttempts = 5;
 
+/** Retry after 30 s, 2 min, 8 min, 32 min: an SMTP outage of about 40 minutes loses no e-mail. */
+export const defaultMailBackoffMs = (attempt: number) => 30_000 * 4 ** (attempt - 1);
+const leaseMs = 5 * 60_000;
+
 export type Mailer = {
   /** Stores the e-mail in the outbox (inside the caller's transaction if given) and schedules delivery. */
   send: (message: MailMessage, tx?: Db) => Promise<void>;
@@ -17,11 +21,17 @@ export type Mailer = {
   deliverPending: () => Promise<number>;
 };
 
-export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseLogger): Mailer => {
+export const createMailer = (
+  db: Db,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  options: { backoffMs?: (attempt: number) => number } = {},
+): Mailer => {
+  const backoffMs = options.backoffMs ?? defaultMailBackoffMs;
   let running: Promise<number> | null = null;
 
   const deliverBatch = async () => {
-    const rows = await claimPendingEmails(db, 20, maxMailAttempts);
+    const rows = await claimPendingEmails(db, 20, maxMailAttempts, leaseMs);
     for (const row of rows) {
       try {
         await transport.deliver({
@@ -33,17 +43,12 @@ export const createMailer = (db: Db, transport: MailTransport, log: FastifyBaseL
         });
         await markOutboxSent(db, row.id);
       } catch (error) {
-        const final = row.attempts + 1 >= maxMailAttempts;
-        log.warn(
-          { outboxId: row.id, attempt: row.attempts + 1, final, err: error },
-          'e-mail delivery failed',
-        );
-        await markOutboxAttemptFailed(
-          db,
-          row.id,
-          error instanceof Error ? error.message : String(error),
-          final,
-        );
+        const attempt = row.attempts + 1;
+        const final = attempt >= maxMailAttempts;
+        log.warn({ outboxId: row.id, attempt, final, err: error }, 'e-mail delivery failed');
+        const retryAt = final ? null : new Date(Date.now() + backoffMs(attempt));
+        const message = error instanceof Error ? error.message : String(error);
+        await markOutboxAttemptFailed(db, row.id, message, retryAt);
       }
     }
     return rows.length;

@@ -22,17 +22,24 @@ const readMultipart = async (request: FastifyRequest) => {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const fields: Record<string, string> = {};
   let logo: LogoFile | undefined;
-  for await (const part of request.parts({
-    limits: { fileSize: logoMaxBytes, files: 1, fields: 20, fieldSize: 10_000 },
-  })) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      if (part.fieldname !== 'logo') continue;
-      if (part.file.truncated) throw new AppError('FILE_INVALID', { logo: ['errors.FILE_INVALID'] });
-      if (buffer.length > 0) logo = { buffer, mimetype: part.mimetype };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: logoMaxBytes, files: 1, fields: 20, fieldSize: 10_000 },
+    })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname !== 'logo') continue;
+        if (part.file.truncated) throw new AppError('FILE_INVALID', { logo: ['errors.FILE_INVALID'] });
+        if (buffer.length > 0) logo = { buffer, mimetype: part.mimetype };
+      } else if (typeof part.value === 'string') {
+        if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE');
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    // busboy reports a broken body (no boundary, cut short) without a code: that is bad input, not a crash.
+    if (error instanceof AppError || (error as { code?: string }).code) throw error;
+    throw new AppError('BAD_REQUEST');
   }
   return { fields, logo };
 };

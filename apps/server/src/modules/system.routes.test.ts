@@ -1,0 +1,395 @@
+import { defaultGeneralOptions, settings } from '@esim/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { AppDeps } from '../deps';
+import { createTestContext, type TestContext, testEnv, uniqueEmail } from '../test/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A second app on the same database with other settings: cheaper than a second test database. */
+const withApp = async (deps: Partial<AppDeps>, run: (app: FastifyInstance) => Promise<void>) => {
+  const app = await buildApp({ ...ctx.deps, ...deps }, 'api');
+  try {
+    await run(app);
+  } finally {
+    await app.close();
+  }
+};
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database driver', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: ctx.deps.database.driver });
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const database = {
+      ...ctx.deps.database,
+      ping: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    await withApp({ database }, async (app) => {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable' });
+    });
+  });
+});
+
+describe('GET /api/geo', () => {
+  const geo = (remoteAddress: string, headers: Record<string, string> = {}, app = ctx.app) =>
+    app.inject({ method: 'GET', url: '/api/geo', remoteAddress, headers });
+
+  it('finds the country of an IP in the embedded database and never caches it', async () => {
+    const response = await geo('8.8.8.8');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ country_code: 'US' });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect((await geo('2001:4860:4860::8888')).json()).toEqual({ country_code: 'US' });
+  });
+
+  it('answers null for loopback and reserved addresses', async () => {
+    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '100.64.0.1', 'fe80::1']) {
+      expect((await geo(ip)).json(), ip).toEqual({ country_code: null });
+    }
+  });
+
+  // Private ranges: behind a proxy on a private network without TRUST_PROXY, visitors must not all become "AU".
+  it('answers null for the 192.168/16 and 172.16/12 private ranges', async () => {
+    for (const ip of ['192.168.0.10', '172.17.0.2']) {
+      expect((await geo(ip)).json(), ip).toEqual({ country_code: null });
+    }
+  });
+
+  it('lets a CDN country header win over the IP, upper-cased; ignores a malformed one', async () => {
+    expect((await geo('8.8.8.8', { 'x-country-code': 'al' })).json()).toEqual({ country_code: 'AL' });
+    expect((await geo('127.0.0.1', { 'cf-ipcountry': 'XK' })).json()).toEqual({ country_code: 'XK' });
+    expect((await geo('8.8.8.8', { 'x-country-code': '<script>' })).json()).toEqual({ country_code: 'US' });
+    expect((await geo('8.8.8.8', { 'x-country-code': "' OR 1=1--" })).json()).toEqual({ country_code: 'US' });
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
+    expect((await geo('127.0.0.1', { 'x-forwarded-for': '8.8.8.8' })).json()).toEqual({ country_code: null });
+    const config = loadConfig({ ...testEnv, TRUST_PROXY: 'true' });
+    await withApp({ config }, async (app) => {
+      expect((await geo('127.0.0.1', { 'x-forwarded-for': '8.8.8.8' }, app)).json()).toEqual({
+        country_code: 'US',
+      });
+    });
+  });
+});
+
+describe('GET /api/settings/public', () => {
+  it('answers the support e-mail and WhatsApp number (defaults when none are stored)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      supportEmail: expect.stringContaining('@'),
+      whatsappNumber: expect.stringMatching(/^\+\d+$/),
+    });
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('answers the stored options, and only the public ones', async () => {
+    const [before] = await ctx.deps.db.select().from(settings).where(eq(settings.key, 'general'));
+    const value = { ...defaultGeneralOptions, supportEmail: 'help@shop.example' };
+    await ctx.deps.db
+      .insert(settings)
+      .values({ key: 'general', value })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
+    try {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/settings/public' });
+      expect(response.json()).toEqual({
+        supportEmail: 'help@shop.example',
+        whatsappNumber: defaultGeneralOptions.whatsappNumber,
+      });
+    } finally {
+      if (before)
+        await ctx.deps.db.update(settings).set({ value: before.value }).where(eq(settings.key, 'general'));
+      else await ctx.deps.db.delete(settings).where(eq(settings.key, 'general'));
+    }
+  });
+});
+
+describe('GET /api/human-challenge', () => {
+  it('answers a signed ALTCHA challenge that expires in about ten minutes; each one is new', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/human-challenge' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const challenge = first.json();
+    expect(challenge).toEqual({
+      parameters: expect.objectContaining({
+        algorithm: 'SHA-256',
+        nonce: expect.any(String),
+        salt: expect.any(String),
+        cost: expect.any(Number),
+        keyLength: expect.any(Number),
+        keyPrefix: '0',
+        expiresAt: expect.any(Number),
+      }),
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const minutesLeft = (challenge.parameters.expiresAt * 1000 - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(9);
+    expect(minutesLeft).toBeLessThanOrEqual(10);
+    const second = (await ctx.app.inject({ method: 'GET', url: '/api/human-challenge' })).json();
+    expect(second.parameters.nonce).not.toBe(challenge.parameters.nonce);
+    expect(second.signature).not.toBe(challenge.signature);
+  });
+});
+
+describe('GET /api/dev/outbox', () => {
+  it('lists sent mails newest first', async () => {
+    const older = uniqueEmail('older');
+    const newer = uniqueEmail('newer');
+    await ctx.deps.mailer.send({ to: older, subject: 'First', text: 'one' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await ctx.deps.mailer.send({ to: newer, subject: 'Second', text: 'two', html: '<p>two</p>' });
+    await ctx.deps.mailer.deliverPending();
+    await ctx.deps.mailer.deliverPending();
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const items = response.json().items as { to: string; created_at: string }[];
+    const newerIndex = items.findIndex((item) => item.to === newer);
+    const olderIndex = items.findIndex((item) => item.to === older);
+    expect(newerIndex).toBeGreaterThanOrEqual(0);
+    expect(olderIndex).toBeGreaterThan(newerIndex);
+    expect(items[newerIndex]).toEqual({
+      id: expect.any(String),
+      channel: 'email',
+      to: newer,
+      subject: 'Second',
+      text: 'two',
+      html: '<p>two</p>',
+      status: 'sent',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const times = items.map((item) => Date.parse(item.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('is absent (404) when DEV_MAILBOX=false', async () => {
+    await withApp({ config: loadConfig({ ...testEnv, DEV_MAILBOX: 'false' }) }, async (app) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/dev/outbox',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'The page or item you are looking for does not exist.',
+      });
+    });
+  });
+});
+
+describe('GET /api/docs/json', () => {
+  it('is an OpenAPI 3 document with every foundation path and the shared schemas', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/geo',
+        '/api/settings/public',
+        '/api/human-challenge',
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/refresh',
+        '/api/auth/logout',
+        '/api/auth/user-profile',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
+        '/api/account/profile',
+        '/api/account/password',
+        '/api/portal/auth/login',
+        '/api/portal/auth/register',
+        '/api/portal/auth/verify-email',
+        '/api/portal/profile',
+        '/api/portal/password',
+        '/api/staff/auth/login',
+        '/api/staff/profile',
+        '/api/staff/password',
+      ]),
+    );
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['User', 'TokenResponse']));
+  });
+
+  it('serves the documentation page from our own origin', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBeLessThan(400);
+  });
+});
+
+describe('unknown paths and bad input', () => {
+  it('answers an unknown /api path with a translated 404 NOT_FOUND envelope', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await ctx.app.inject({
+        method,
+        url: '/api/does-not-exist',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'The page or item you are looking for does not exist.',
+      });
+    }
+    const german = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/does-not-exist',
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Die gesuchte Seite bzw. der gesuchte Eintrag existiert nicht.',
+    });
+  });
+
+  it('answers 413 PAYLOAD_TOO_LARGE for a 1 MB JSON body', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+  });
+
+  it('answers 400 BAD_REQUEST for malformed or empty JSON', async () => {
+    for (const payload of ['{"email": "a@b.test",', '', '{"__proto__": {"admin": true}}']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request could not be read.' });
+    }
+  });
+
+  it('translates error messages with Accept-Language (de, de-AT, default sq, unknown → en)', async () => {
+    const login = (language?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: language === undefined ? {} : { 'accept-language': language },
+        payload: {},
+      });
+    expect((await login('de')).json().errors.email).toEqual(['E-Mail ist erforderlich']);
+    expect((await login('de-AT,de;q=0.9')).json().errors.email[0]).toContain('erforderlich');
+    expect((await login('ja')).json().errors.email).toEqual(['E-mail is required']);
+    const sq = (await login()).json();
+    expect(sq.errors.email[0]).not.toBe('E-mail is required');
+    expect(sq.message).not.toBe('Please check the highlighted fields.');
+  });
+
+  it('never answers 500 for odd requests', async () => {
+    const requests: InjectOptions[] = [
+      { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '[]',
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: 'null',
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<a/>',
+      },
+      { method: 'POST', url: '/api/auth/login', payload: { email: ['a@b.test'], password: { $ne: '' } } },
+      { method: 'GET', url: '/api/auth/user-profile', headers: { authorization: 'Bearer' } },
+      {
+        method: 'GET',
+        url: '/api/auth/user-profile',
+        headers: { authorization: `Bearer ${'a'.repeat(5000)}` },
+      },
+      { method: 'GET', url: '/api/auth/user-profile', headers: { authorization: 'Basic dXNlcjpwYXNz' } },
+      { method: 'GET', url: '/api/auth/user-profile', headers: { authorization: 'Bearer a.b.c' } },
+      { method: 'POST', url: '/api/auth/refresh', headers: { authorization: 'Bearer e30.e30.' } },
+      { method: 'GET', url: '/api/%E0%A4%A', headers: {} },
+    ];
+    for (const request of requests) {
+      const response = await ctx.app.inject({
+        ...request,
+        headers: { 'accept-language': 'en', ...request.headers },
+      });
+      expect(response.statusCode, `${request.method} ${request.url}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBeLessThan(500);
+      expect(response.json()).toEqual(
+        expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+      );
+    }
+  });
+});
+
+describe('security headers', () => {
+  const scriptSrc = (csp: string) =>
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('script-src')) ?? '';
+
+  it('sends a CSP without inline scripts, a fresh nonce per response, nosniff, and no HSTS outside production', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    for (const response of [first, second]) {
+      const csp = String(response.headers['content-security-policy']);
+      expect(scriptSrc(csp)).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/);
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+    expect(scriptSrc(String(first.headers['content-security-policy']))).not.toBe(
+      scriptSrc(String(second.headers['content-security-policy'])),
+    );
+  });
+
+  it('sends HSTS in production (with JWT_SECRET and HUMAN_CHECK_SECRET set) and hides the dev mailbox', async () => {
+    const config = loadConfig({
+      ...testEnv,
+      APP_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-that-is-long-enough-0123',
+      HUMAN_CHECK_SECRET: 'a-human-check-secret',
+    });
+    await withApp({ config }, async (app) => {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      expect(scriptSrc(String(response.headers['content-security-policy']))).not.toContain('unsafe-inline');
+      expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+    });
+  });
+});

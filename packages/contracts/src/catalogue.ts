@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { textField } from './validation';
+
+export const packageTypes = ['global', 'regional', 'local'] as const;
+export const packageTypeSchema = z.enum(packageTypes);
+export type PackageType = z.infer<typeof packageTypeSchema>;
+
+export const operatorSchema = z.object({ name: z.string(), network: z.enum(['4G', '5G']) });
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const countryCodeParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { message: 'format' })
+  .transform((v) => v.toUpperCase());
+
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+export const searchField = textField(100);
+
+export const listPackagesQuerySchema = pagingQuerySchema.extend({
+  type: packageTypeSchema.optional(),
+  q: searchField.optional(),
+});
+export type ListPackagesQuery = z.infer<typeof listPackagesQuerySchema>;
+
+export const searchQuerySchema = z.object({ q: searchField });
+
+export const countryRefSchema = z.object({ code: z.string(), name: z.string() }).meta({ id: 'CountryRef' });
+export type CountryRef = z.infer<typeof countryRefSchema>;
+
+export const packageSummarySchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    type: packageTypeSchema,
+    name: z.string(),
+    /** Localized: the country, region or "Global". */
+    destination: z.string(),
+    country: countryRefSchema.nullable(),
+    region: z.object({ code: z.string(), name: z.string() }).nullable(),
+    dataMb: z.number().int().nullable(),
+    unlimited: z.boolean(),
+    validityDays: z.number().int(),
+    priceCents: z.number().int(),
+    offerPriceCents: z.number().int().nullable(),
+    currency: z.literal('EUR'),
+    popular: z.boolean(),
+    topUpAllowed: z.boolean(),
+    activation: z.enum(['on_install', 'on_first_use']),
+    countryCount: z.number().int(),
+    networks: z.array(z.enum(['4G', '5G'])),
+  })
+  .meta({ id: 'PackageSummary' });
+export type PackageSummary = z.infer<typeof packageSummarySchema>;
+
+export const packageCoverageSchema = z.object({
+  country: countryRefSchema,
+  operators: z.array(operatorSchema),
+});
+
+export const packageDetailSchema = packageSummarySchema
+  .extend({ coverage: z.array(packageCoverageSchema) })
+  .meta({ id: 'PackageDetail' });
+export type PackageDetail = z.infer<typeof packageDetailSchema>;
+
+export const pagedPackagesSchema = z
+  .object({
+    items: z.array(packageSummarySchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'PagedPackages' });
+export type PagedPackages = z.infer<typeof pagedPackagesSchema>;
+
+export const destinationSchema = z
+  .object({
+    kind: z.enum(['country', 'region']),
+    code: z.string(),
+    name: z.string(),
+    continent: z.string().nullable(),
+    fromPriceCents: z.number().int(),
+    packageCount: z.number().int(),
+    popular: z.boolean(),
+  })
+  .meta({ id: 'Destination' });
+export type Destination = z.infer<typeof destinationSchema>;
+
+export const searchResponseSchema = z.object({ items: z.array(destinationSchema) });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const listDestinationsQuerySchema = z.object({ kind: z.enum(['country', 'region']) });
+
+export const countryPageSchema = z
+  .object({
+    country: z.object({ code: z.string(), name: z.string(), continent: z.string() }),
+    local: z.array(packageSummarySchema),
+    regional: z.array(packageSummarySchema),
+    global: z.array(packageSummarySchema),
+  })
+  .meta({ id: 'CountryPage' });
+export type CountryPage = z.infer<typeof countryPageSchema>;
+
+export const regionPageSchema = z
+  .object({
+    region: z.object({ code: z.string(), name: z.string(), countries: z.array(countryRefSchema) }),
+    packages: z.array(packageSummarySchema),
+  })
+  .meta({ id: 'RegionPage' });
+export type RegionPage = z.infer<typeof regionPageSchema>;
