@@ -1,6 +1,8 @@
 import { createDatabase, type Database } from '@esim/db';
 import { createServerI18n } from '@esim/i18n';
 import pino from 'pino';
+import type { EsimProvider } from './adapters/esim/port';
+import { createSandboxEsimProvider } from './adapters/esim/sandbox';
 import { createMmdbGeoLocator } from './adapters/geo/mmdb';
 import type { MailTransport } from './adapters/mail/port';
 import { createSandboxMailTransport } from './adapters/mail/sandbox';
@@ -9,13 +11,14 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createAuthRateLimits } from './lib/auth-rate-limit';
 import { createTokenSigner } from './modules/auth/tokens';
+import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { createHumanCheck } from './modules/human-check/human-check.service';
 import { createMailer } from './modules/mail/mail.service';
 
 /** Wires adapters from config: sandbox by default, real vendors when their settings are present. */
 export const createDeps = async (
   config: Config,
-  overrides: { database?: Database; mailTransport?: MailTransport } = {},
+  overrides: { database?: Database; mailTransport?: MailTransport; esimProvider?: EsimProvider } = {},
 ): Promise<AppDeps> => {
   const log = pino({ level: config.logLevel, name: 'deps' });
   const database = overrides.database ?? (await createDatabase(config.database));
@@ -24,15 +27,18 @@ export const createDeps = async (
     (config.mail.smtpUrl
       ? createSmtpMailTransport(config.mail.smtpUrl, config.mail.from)
       : createSandboxMailTransport());
+  const i18n = await createServerI18n();
   return {
     config,
     database,
     db: database.db,
-    i18n: await createServerI18n(),
+    i18n,
     mailer: createMailer(database.db, transport, log),
     geo: createMmdbGeoLocator(),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     authRateLimits: createAuthRateLimits(config.authRateLimit),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
+    esimProvider: overrides.esimProvider ?? createSandboxEsimProvider(),
+    catalogue: createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
   };
 };

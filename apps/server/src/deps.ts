@@ -1,10 +1,12 @@
 import type { Database, Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
+import type { EsimProvider } from './adapters/esim/port';
 import type { GeoLocator } from './adapters/geo/port';
 import type { Config } from './config';
 import type { AuthRateLimits } from './lib/auth-rate-limit';
 import type { AuthContext } from './modules/auth/auth.service';
 import type { TokenSigner } from './modules/auth/tokens';
+import type { Catalogue } from './modules/catalogue/catalogue.service';
 import type { HumanCheck } from './modules/human-check/human-check.service';
 import type { Mailer } from './modules/mail/mail.service';
 
@@ -19,6 +21,8 @@ export type AppDeps = {
   tokens: TokenSigner;
   authRateLimits: AuthRateLimits;
   humanCheck: HumanCheck;
+  esimProvider: EsimProvider;
+  catalogue: Catalogue;
 };
 
 export const authContext = (deps: AppDeps): AuthContext => ({

@@ -2,6 +2,7 @@ import { demoAccounts, demoPassword, seedDemo } from '@esim/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
+import { ensureCatalogue, startCatalogueSync } from './jobs/catalogue-sync';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
 
 const start = async () => {
@@ -12,7 +13,9 @@ const start = async () => {
 
   const site = await buildApp(deps, 'site');
   const staff = await buildApp(deps, 'staff');
+  await ensureCatalogue(deps, site.log);
   const stopOutbox = startOutboxDelivery(deps.mailer, site.log);
+  const stopCatalogueSync = startCatalogueSync(deps, site.log);
 
   await site.listen({ host: config.host, port: config.port });
   await staff.listen({ host: config.host, port: config.adminPort });
@@ -41,6 +44,7 @@ const start = async () => {
   const shutdown = async (signal: string) => {
     site.log.info({ signal }, 'shutting down');
     stopOutbox();
+    stopCatalogueSync();
     await Promise.allSettled([site.close(), staff.close()]);
     await deps.database.close();
     process.exit(0);

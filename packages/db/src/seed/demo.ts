@@ -18,6 +18,8 @@ export const defaultGeneralOptions = {
   whatsappNumber: '+355691234567',
   minimumTopUpCents: 20_000,
   alertThresholds: [60, 98],
+  /** Retail markup over the wholesaler's price, applied by the catalogue sync. */
+  catalogueMarkupPercent: 45,
 };
 
 export const seedSettings = async (db: Db) => {

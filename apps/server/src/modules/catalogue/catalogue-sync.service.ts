@@ -1,11 +1,11 @@
 import { type Db, packageCountries, packages } from '@esim/db';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { EsimProvider, WholesalePackage } from '../../adapters/esim/port';
 import { listCountryCodes, listRegionCodes } from './catalogue.repository';
 
 /** Retail price: wholesale plus markup, rounded up to the next .99 euro. */
 export const retailPriceCents = (wholesaleCents: number, markupPercent: number) =>
-  Math.max(99, Math.ceil((wholesaleCents * (1 + markupPercent / 100)) / 100) * 100 - 1);
+  Math.max(99, Math.ceil((wholesaleCents * (1 + markupPercent / 100) + 1) / 100) * 100 - 1);
 
 const sizeLabel = (dataMb: number | null) =>
   dataMb === null ? 'unlimited' : `${Math.round(dataMb / 1024)}gb`;
@@ -20,6 +20,9 @@ export const packageSlug = (pkg: WholesalePackage) => {
         : (pkg.coverage[0]?.country ?? pkg.code);
   return `${scope}-${sizeLabel(pkg.dataMb)}-${pkg.validityDays}d`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
 };
+
+const chunk = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export type SyncResult = { upserted: number; deactivated: number; skipped: string[] };
 
@@ -38,44 +41,70 @@ export const syncCatalogue = async (
     const knownCountries = new Set(await listCountryCodes(tx));
     const knownRegions = new Set(await listRegionCodes(tx));
     const skipped: string[] = [];
-    const kept: string[] = [];
-    for (const pkg of wholesale) {
+    const accepted = wholesale.flatMap((pkg) => {
       const coverage = pkg.coverage.filter((c) => knownCountries.has(c.country));
       if (coverage.length === 0 || (pkg.regionCode && !knownRegions.has(pkg.regionCode))) {
         skipped.push(pkg.code);
-        continue;
+        return [];
       }
-      const values = {
-        slug: packageSlug(pkg),
-        type: pkg.scope,
-        name: pkg.name,
-        countryCode: pkg.scope === 'local' ? (coverage[0]?.country ?? null) : null,
-        regionCode: pkg.scope === 'regional' ? pkg.regionCode : null,
-        dataMb: pkg.dataMb,
-        validityDays: pkg.validityDays,
-        wholesaleCents: pkg.wholesaleCents,
-        priceCents: retailPriceCents(pkg.wholesaleCents, options.markupPercent),
-        topUpAllowed: pkg.topUpAllowed,
-        activation: pkg.activation,
-        provider: provider.name,
-        providerPackageCode: pkg.code,
-        active: true,
-      };
-      const [row] = await tx
+      return [{ pkg, coverage }];
+    });
+    const kept = accepted.map(({ pkg }) => pkg.code);
+    // A few statements in all (not a few per package): the list has hundreds of packages.
+    const idByCode = new Map<string, string>();
+    for (const batch of chunk(accepted, 200)) {
+      const rows = await tx
         .insert(packages)
-        .values(values)
+        .values(
+          batch.map(({ pkg, coverage }) => ({
+            slug: packageSlug(pkg),
+            type: pkg.scope,
+            name: pkg.name,
+            countryCode: pkg.scope === 'local' ? (coverage[0]?.country ?? null) : null,
+            regionCode: pkg.scope === 'regional' ? pkg.regionCode : null,
+            dataMb: pkg.dataMb,
+            validityDays: pkg.validityDays,
+            wholesaleCents: pkg.wholesaleCents,
+            priceCents: retailPriceCents(pkg.wholesaleCents, options.markupPercent),
+            topUpAllowed: pkg.topUpAllowed,
+            activation: pkg.activation,
+            provider: provider.name,
+            providerPackageCode: pkg.code,
+            active: true,
+          })),
+        )
         .onConflictDoUpdate({
           target: [packages.provider, packages.providerPackageCode],
-          set: { ...values, slug: sql`${packages.slug}`, updatedAt: new Date() },
+          // The slug stays as first published (URLs); staff choices (popular, offer price) are not touched.
+          set: {
+            type: sql`excluded.type`,
+            name: sql`excluded.name`,
+            countryCode: sql`excluded.country_code`,
+            regionCode: sql`excluded.region_code`,
+            dataMb: sql`excluded.data_mb`,
+            validityDays: sql`excluded.validity_days`,
+            wholesaleCents: sql`excluded.wholesale_cents`,
+            priceCents: sql`excluded.price_cents`,
+            topUpAllowed: sql`excluded.top_up_allowed`,
+            activation: sql`excluded.activation`,
+            active: true,
+            updatedAt: new Date(),
+          },
         })
-        .returning({ id: packages.id });
-      if (!row) throw new Error(`catalogue sync: upsert of ${pkg.code} returned nothing`);
-      await tx.delete(packageCountries).where(eq(packageCountries.packageId, row.id));
-      await tx
-        .insert(packageCountries)
-        .values(coverage.map((c) => ({ packageId: row.id, countryCode: c.country, operators: c.operators })));
-      kept.push(pkg.code);
+        .returning({ id: packages.id, code: packages.providerPackageCode });
+      for (const row of rows) idByCode.set(row.code, row.id);
     }
+    const ids = [...idByCode.values()];
+    for (const batch of chunk(ids, 500))
+      await tx.delete(packageCountries).where(inArray(packageCountries.packageId, batch));
+    const coverageRows = accepted.flatMap(({ pkg, coverage }) =>
+      coverage.map((c) => ({
+        packageId: idByCode.get(pkg.code) ?? '',
+        countryCode: c.country,
+        operators: c.operators,
+      })),
+    );
+    for (const batch of chunk(coverageRows, 1000)) await tx.insert(packageCountries).values(batch);
     const retired = await tx
       .update(packages)
       .set({ active: false, updatedAt: new Date() })

@@ -1,0 +1,36 @@
+import { packages, seedCatalogueHighlights, seedCatalogueReference } from '@esim/db';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../deps';
+import { syncCatalogue } from '../modules/catalogue/catalogue-sync.service';
+import { getGeneralOptions } from '../modules/settings/settings.repository';
+
+/** Pulls the provider's price list into our packages and refreshes the in-memory catalogue. */
+export const runCatalogueSync = async (deps: AppDeps) => {
+  const { catalogueMarkupPercent } = await getGeneralOptions(deps.db);
+  const result = await syncCatalogue(deps.db, deps.esimProvider, { markupPercent: catalogueMarkupPercent });
+  deps.catalogue.invalidate();
+  return result;
+};
+
+/** First start: reference data, the first sync and the demo favourites; later starts change nothing. */
+export const ensureCatalogue = async (deps: AppDeps, log: FastifyBaseLogger) => {
+  await seedCatalogueReference(deps.db);
+  const [row] = await deps.db.select({ n: count() }).from(packages);
+  if ((row?.n ?? 0) > 0) return;
+  const result = await runCatalogueSync(deps);
+  await seedCatalogueHighlights(deps.db);
+  deps.catalogue.invalidate();
+  log.info(result, 'catalogue synced from the eSIM provider');
+};
+
+/** Re-syncs the price list daily; a failed run is logged and tried again the next day. */
+export const startCatalogueSync = (deps: AppDeps, log: FastifyBaseLogger, intervalMs = 24 * 3600_000) => {
+  const timer = setInterval(() => {
+    runCatalogueSync(deps)
+      .then((result) => log.info(result, 'catalogue sync'))
+      .catch((err) => log.error({ err }, 'catalogue sync failed'));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};
