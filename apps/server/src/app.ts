@@ -6,6 +6,7 @@ import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -72,6 +73,7 @@ export const buildApp = async (
       await api.register(humanCheckRoutes(deps));
       await api.register(settingsRoutes(deps));
       await api.register(catalogueRoutes(deps), { prefix: '/catalogue' });
+      await api.register(contactRoutes(deps));
       await api.register(authRoutes(deps), { prefix: '/auth' });
       await api.register(accountRoutes(deps, 'customer'), { prefix: '/account' });
       await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });

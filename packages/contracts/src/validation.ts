@@ -42,8 +42,11 @@ export const ruleErrorMap = (issue: RawIssue): string => {
       if (issue.input === undefined || issue.input === null || issue.input === '') return 'required';
       return issue.expected === 'number' ? 'numberInvalid' : 'invalid';
     case 'too_small':
-      if (issue.origin === 'string' || issue.origin === 'array')
-        return Number(issue.minimum) <= 1 ? 'required' : `minCharacters:${issue.minimum}`;
+      if (issue.origin === 'string' || issue.origin === 'array') {
+        // An empty field is "required" whatever its minimum length.
+        const empty = issue.input === '' || (Array.isArray(issue.input) && issue.input.length === 0);
+        return empty || Number(issue.minimum) <= 1 ? 'required' : `minCharacters:${issue.minimum}`;
+      }
       return `minValue:${issue.minimum}`;
     case 'too_big':
       if (issue.origin === 'string' || issue.origin === 'array') return `maxCharacters:${issue.maximum}`;

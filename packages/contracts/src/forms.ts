@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { humanProofField } from './auth';
+import { countryCodeField, emailField, phoneField, textField } from './validation';
+
+export const businessTypes = ['influencer', 'business', 'reseller'] as const;
+export const businessTypeSchema = z.enum(businessTypes);
+
+/** "Become a partner" (SPEC section 3); company name is the only optional field (SPEC section 5). */
+export const partnerApplicationBodySchema = z.object({
+  fullName: textField(100, 2),
+  companyName: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  country: countryCodeField,
+  email: emailField,
+  phoneNumber: phoneField,
+  title: textField(150),
+  message: textField(2000, 10),
+  businessType: businessTypeSchema,
+  humanProof: humanProofField,
+});
+export type PartnerApplicationBody = z.infer<typeof partnerApplicationBodySchema>;
+
+export const contactMessageBodySchema = z.object({
+  fullName: textField(100, 2),
+  email: emailField,
+  title: textField(150),
+  message: textField(2000, 10),
+  humanProof: humanProofField,
+});
+export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
