@@ -7,6 +7,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -74,6 +75,7 @@ export const buildApp = async (
       await api.register(settingsRoutes(deps));
       await api.register(catalogueRoutes(deps), { prefix: '/catalogue' });
       await api.register(contactRoutes(deps));
+      await api.register(contentRoutes(deps));
       await api.register(authRoutes(deps), { prefix: '/auth' });
       await api.register(accountRoutes(deps, 'customer'), { prefix: '/account' });
       await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });

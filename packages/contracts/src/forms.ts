@@ -32,3 +32,16 @@ export const contactMessageBodySchema = z.object({
   humanProof: humanProofField,
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
+
+export const contentKeySchema = z.enum(['terms', 'privacy']);
+export const contentPageSchema = z
+  .object({
+    key: contentKeySchema,
+    locale: z.string(),
+    title: z.string(),
+    /** Markdown: headings, paragraphs and lists. */
+    body: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ContentPage' });
+export type ContentPage = z.infer<typeof contentPageSchema>;

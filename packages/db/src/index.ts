@@ -4,6 +4,7 @@ export * as schema from './schema';
 export * from './schema';
 export * from './seed/accounts';
 export * from './seed/catalogue';
+export * from './seed/content';
 export {
   type Continent,
   type CountryCoverage,

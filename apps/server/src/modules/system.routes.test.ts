@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defaultGeneralOptions, settings } from '@esim/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -358,22 +362,47 @@ describe('security headers', () => {
       .map((part) => part.trim())
       .find((part) => part.startsWith('script-src')) ?? '';
 
-  it('sends a CSP without inline scripts, a fresh nonce per response, nosniff, and no HSTS outside production', async () => {
-    const first = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    const second = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist' });
-    for (const response of [first, second]) {
-      const csp = String(response.headers['content-security-policy']);
-      expect(scriptSrc(csp)).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'$/);
-      expect(csp).not.toContain("'unsafe-eval'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).not.toContain('upgrade-insecure-requests');
+  it('locks JSON answers down completely: no scripts, no framing', async () => {
+    for (const url of ['/api/health', '/api/does-not-exist']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
-    expect(scriptSrc(String(first.headers['content-security-policy']))).not.toBe(
-      scriptSrc(String(second.headers['content-security-policy'])),
+  });
+
+  it("gives documents a CSP with a fresh nonce and the hashes of the SPA's own inline scripts, never unsafe-inline", async () => {
+    const inline = 'window.__boot = 1;';
+    const dir = mkdtempSync(join(tmpdir(), 'admin-build-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><html><head><script>${inline}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`,
     );
+    const config = { ...ctx.config, adminBuildDir: dir };
+    const app = await buildApp({ ...ctx.deps, config }, 'staff');
+    try {
+      const first = await app.inject({ method: 'GET', url: '/clients/all-users' });
+      const second = await app.inject({ method: 'GET', url: '/' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toContain('text/html');
+      const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+      for (const response of [first, second]) {
+        const csp = String(response.headers['content-security-policy']);
+        expect(scriptSrc(csp)).toMatch(
+          new RegExp(`^script-src 'self' 'nonce-[A-Za-z0-9+/=]+' ${hash.replace(/[+/=]/g, '\\$&')}$`),
+        );
+        expect(scriptSrc(csp)).not.toContain('unsafe');
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).not.toContain('upgrade-insecure-requests');
+      }
+      expect(scriptSrc(String(first.headers['content-security-policy']))).not.toBe(
+        scriptSrc(String(second.headers['content-security-policy'])),
+      );
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends HSTS in production (with JWT_SECRET and HUMAN_CHECK_SECRET set) and hides the dev mailbox', async () => {
@@ -387,8 +416,6 @@ describe('security headers', () => {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
-      expect(scriptSrc(String(response.headers['content-security-policy']))).not.toContain('unsafe-inline');
       expect((await app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
     });
   });

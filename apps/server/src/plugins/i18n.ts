@@ -1,4 +1,4 @@
-import { isLocale, type Locale, localeFromAcceptLanguage, parseRuleMessage } from '@esim/contracts';
+import { isLocale, type Locale, localeFromAcceptLanguage, locales, parseRuleMessage } from '@esim/contracts';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
@@ -12,6 +12,7 @@ declare module 'fastify' {
 
 /** Each request gets `locale` from Accept-Language (default sq, fallback en) and a translator for it. */
 export const registerI18n = (app: FastifyInstance, i18n: ServerI18n) => {
+  const translators = new Map(locales.map((locale) => [locale, i18n.fixedT(locale)]));
   app.decorateRequest('locale', 'sq');
   app.decorateRequest('t', null as unknown as TFunction);
   app.addHook('onRequest', async (request) => {
@@ -19,7 +20,7 @@ export const registerI18n = (app: FastifyInstance, i18n: ServerI18n) => {
     const explicit =
       typeof header === 'string' && isLocale(header.trim()) ? (header.trim() as Locale) : undefined;
     request.locale = explicit ?? localeFromAcceptLanguage(header);
-    request.t = i18n.fixedT(request.locale);
+    request.t = translators.get(request.locale) ?? i18n.fixedT(request.locale);
   });
 };
 

@@ -21,11 +21,16 @@ export const registerSecurityHeaders = async (app: FastifyInstance, options: Csp
     crossOriginEmbedderPolicy: false,
   });
   app.decorateRequest('cspNonce', '');
+  // The policy governs documents; JSON answers (the hot API paths) skip the nonce and the header.
   app.addHook('onRequest', async (request) => {
-    request.cspNonce = randomBytes(16).toString('base64');
+    if (!request.url.startsWith('/api/')) request.cspNonce = randomBytes(16).toString('base64');
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/docs')) return payload;
+    if (request.url.startsWith('/api/docs')) return payload; // swagger-ui sets its own policy
+    if (request.url.startsWith('/api/')) {
+      reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+      return payload;
+    }
     const hashes = (options.scriptHashes ?? []).map((h) => `'${h}'`).join(' ');
     reply.header(
       'Content-Security-Policy',

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { settings, users } from '../schema';
 import { seedRoles, seedShopUser, seedStaffUser, seedUser } from './accounts';
+import { seedContentPages } from './content';
 
 export const demoPassword = 'Demo1234!';
 
@@ -30,6 +31,7 @@ export const seedSettings = async (db: Db) => {
 export const seedDemo = async (db: Db): Promise<boolean> => {
   await seedRoles(db);
   await seedSettings(db);
+  await seedContentPages(db);
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const password = demoPassword;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   countryCodeParam,
   countryPageSchema,
@@ -11,29 +12,66 @@ import {
   searchQuerySchema,
   searchResponseSchema,
 } from '@esim/contracts';
-import etag from '@fastify/etag';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import type { CatalogueSnapshot } from './catalogue.service';
 
 const tags = ['catalogue'];
 const slugParam = z.object({ slug: z.string().trim().min(1).max(80) });
 const regionParam = z.object({ code: z.string().trim().min(1).max(40) });
+const highlightsSchema = z.object({
+  popular: z.array(packageSummarySchema),
+  offers: z.array(packageSummarySchema),
+});
+const destinationsSchema = z.object({ items: z.array(destinationSchema) });
 
-/** Public catalogue reads: cacheable for a minute by browsers and CDNs, per language; the etag plugin adds
- * an ETag of the body and answers If-None-Match with 304. */
-const cacheable = <T>(reply: FastifyReply, body: T): T => {
-  reply
-    .header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600')
-    .header('Vary', 'Accept-Language');
-  return body;
-};
+type Rendered = { body: string; etag: string };
+const maxRenderedPerSnapshot = 5_000;
 
+/**
+ * Public catalogue reads are the hottest routes and change only with the catalogue, so each answer is rendered
+ * once per snapshot and language: checked against its contract schema, serialised and hashed for the ETag.
+ * Later requests send the stored JSON (Fastify does not serialise strings again), or 304 for a matching
+ * If-None-Match. Cacheable by browsers and CDNs for a minute, per language.
+ */
 export const catalogueRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(etag);
+    const rendered = new WeakMap<CatalogueSnapshot, Map<string, Rendered>>();
+
+    const sendRendered = async <T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      schema: z.ZodType<T>,
+      build: (snapshot: CatalogueSnapshot) => T,
+    ) => {
+      const snapshot = await deps.catalogue.get();
+      let memo = rendered.get(snapshot);
+      if (!memo) {
+        memo = new Map();
+        rendered.set(snapshot, memo);
+      }
+      const memoKey = `${request.locale}|${key}`;
+      let entry = memo.get(memoKey);
+      if (!entry) {
+        const body = JSON.stringify(schema.parse(build(snapshot)));
+        entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+        if (memo.size >= maxRenderedPerSnapshot) memo.clear();
+        memo.set(memoKey, entry);
+      }
+      reply
+        .header('Cache-Control', 'public, max-age=60, stale-while-revalidate=600')
+        .header('Vary', 'Accept-Language')
+        .header('ETag', entry.etag);
+      const match = request.headers['if-none-match'];
+      if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag)) {
+        return reply.status(304).send();
+      }
+      return reply.type('application/json; charset=utf-8').send(entry.body);
+    };
 
     app.get(
       '/packages',
@@ -46,8 +84,16 @@ export const catalogueRoutes =
           response: { 200: pagedPackagesSchema },
         },
       },
-      async (request, reply) =>
-        cacheable(reply, (await deps.catalogue.get()).listPackages(request.query, request.locale)),
+      async (request, reply) => {
+        const { type, q, page, pageSize } = request.query;
+        return sendRendered(
+          request,
+          reply,
+          `packages|${type ?? ''}|${q ?? ''}|${page}|${pageSize}`,
+          pagedPackagesSchema,
+          (s) => s.listPackages(request.query, request.locale),
+        );
+      },
     );
 
     app.get(
@@ -61,7 +107,9 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) =>
-        cacheable(reply, (await deps.catalogue.get()).getPackage(request.params.slug, request.locale)),
+        sendRendered(request, reply, `package|${request.params.slug}`, packageDetailSchema, (s) =>
+          s.getPackage(request.params.slug, request.locale),
+        ),
     );
 
     app.get(
@@ -70,12 +118,11 @@ export const catalogueRoutes =
         schema: {
           tags,
           summary: 'Popular packages and offers for the home page',
-          response: {
-            200: z.object({ popular: z.array(packageSummarySchema), offers: z.array(packageSummarySchema) }),
-          },
+          response: { 200: highlightsSchema },
         },
       },
-      async (request, reply) => cacheable(reply, (await deps.catalogue.get()).highlights(request.locale)),
+      async (request, reply) =>
+        sendRendered(request, reply, 'highlights', highlightsSchema, (s) => s.highlights(request.locale)),
     );
 
     app.get(
@@ -85,13 +132,13 @@ export const catalogueRoutes =
           tags,
           summary: 'Every country (local tab) or region (regional tab) we sell, with its lowest price',
           querystring: listDestinationsQuerySchema,
-          response: { 200: z.object({ items: z.array(destinationSchema) }) },
+          response: { 200: destinationsSchema },
         },
       },
       async (request, reply) =>
-        cacheable(reply, {
-          items: (await deps.catalogue.get()).listDestinations(request.query.kind, request.locale),
-        }),
+        sendRendered(request, reply, `destinations|${request.query.kind}`, destinationsSchema, (s) => ({
+          items: s.listDestinations(request.query.kind, request.locale),
+        })),
     );
 
     app.get(
@@ -105,7 +152,15 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) =>
-        cacheable(reply, { items: (await deps.catalogue.get()).search(request.query.q, request.locale) }),
+        sendRendered(
+          request,
+          reply,
+          `search|${request.query.q.toLowerCase()}`,
+          searchResponseSchema,
+          (s) => ({
+            items: s.search(request.query.q, request.locale),
+          }),
+        ),
     );
 
     app.get(
@@ -119,7 +174,9 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) =>
-        cacheable(reply, (await deps.catalogue.get()).getCountryPage(request.params.code, request.locale)),
+        sendRendered(request, reply, `country|${request.params.code}`, countryPageSchema, (s) =>
+          s.getCountryPage(request.params.code, request.locale),
+        ),
     );
 
     app.get(
@@ -133,6 +190,8 @@ export const catalogueRoutes =
         },
       },
       async (request, reply) =>
-        cacheable(reply, (await deps.catalogue.get()).getRegionPage(request.params.code, request.locale)),
+        sendRendered(request, reply, `region|${request.params.code}`, regionPageSchema, (s) =>
+          s.getRegionPage(request.params.code, request.locale),
+        ),
     );
   };
