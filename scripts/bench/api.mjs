@@ -13,7 +13,9 @@ const barePort = 3712;
 
 const run = (url, headers = {}) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 
 const database = createBenchDatabase();

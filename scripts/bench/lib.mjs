@@ -8,7 +8,9 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 const psql = (sql) => {
-  const result = spawnSync('psql', [`${pgBase}/postgres`, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { encoding: 'utf8' });
+  const result = spawnSync('psql', [`${pgBase}/postgres`, '-v', 'ON_ERROR_STOP=1', '-qc', sql], {
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
 };
 
@@ -58,5 +60,8 @@ export const record = (title, lines) => {
   const file = join(root, 'docs', 'benchmarks.md');
   if (!existsSync(file))
     writeFileSync(file, '# Benchmarks\n\nAppended by `npm run bench:*`; budgets in DESIGN.md section 7.\n');
-  appendFileSync(file, `\n## ${title} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine()})\n\n${lines.join('\n')}\n`);
+  appendFileSync(
+    file,
+    `\n## ${title} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine()})\n\n${lines.join('\n')}\n`,
+  );
 };
