@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// bench:web — Lighthouse (mobile emulation, Debian Chromium) on the home page, a country page and the FAQ,
+// median of three runs each. Budgets (DESIGN section 7): Performance ≥ 95, Accessibility, SEO and Best
+// Practices 100, LCP ≤ 1.8 s, TBT ≤ 100 ms, CLS ≤ 0.05, first-load JS ≤ 150 KB gzip.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { record, root, waitFor } from './lib.mjs';
+
+const port = 3720;
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const pages = (process.env.BENCH_PAGES ?? '/,/countries/de,/faq').split(',');
+const site = `http://localhost:${port}`;
+
+const dataDir = join(root, 'data', 'bench-web');
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    ADMIN_PORT: String(port + 1),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
+});
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+try {
+  await waitFor(`${site}/api/health`);
+  const rows = [];
+  for (const path of pages) {
+    const url = `${site}${path}`;
+    await fetch(url); // warm the server's caches
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const scripts = lhr.audits['resource-summary']?.details?.items?.find(
+        (item) => item.resourceType === 'script',
+      );
+      samples.push({
+        performance: lhr.categories.performance.score * 100,
+        accessibility: lhr.categories.accessibility.score * 100,
+        seo: lhr.categories.seo.score * 100,
+        bestPractices: lhr.categories['best-practices'].score * 100,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        js: (scripts?.transferSize ?? 0) / 1024,
+        failed: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+          .map((a) => a.id),
+      });
+    }
+    const pick = (key) => median(samples.map((s) => s[key]));
+    const row = {
+      path,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      seo: pick('seo'),
+      bestPractices: pick('bestPractices'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      js: pick('js'),
+      failed: [...new Set(samples.flatMap((s) => s.failed))],
+    };
+    rows.push(row);
+    console.log(JSON.stringify(row));
+  }
+  const budget = (r) =>
+    [
+      r.performance >= 95 || `Performance ${r.performance}`,
+      r.accessibility === 100 || `Accessibility ${r.accessibility}`,
+      r.seo === 100 || `SEO ${r.seo}`,
+      r.bestPractices === 100 || `Best Practices ${r.bestPractices}`,
+      r.lcp <= 1800 || 'LCP',
+      r.tbt <= 100 || 'TBT',
+      r.cls <= 0.05 || 'CLS',
+      r.js <= 150 || 'JS',
+    ]
+      .filter((x) => x !== true)
+      .join(', ') || 'met';
+  const lines = [
+    `Lighthouse ${runs} runs per page (median), mobile emulation with Lighthouse's default throttling, Debian Chromium.`,
+    '',
+    '| Page | Perf | A11y | SEO | Best pr. | LCP (ms) | TBT (ms) | CLS | first-load JS (KB gzip) | budget | failed audits |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.path} | ${r.performance} | ${r.accessibility} | ${r.seo} | ${r.bestPractices} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.js.toFixed(1)} | ${budget(r)} | ${r.failed.join(' ') || '-'} |`,
+    ),
+  ];
+  console.log(lines.join('\n'));
+  record('bench:web', lines);
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+}
