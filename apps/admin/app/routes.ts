@@ -1,0 +1,26 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { type StaffScreenId, staffScreens } from './lib/access';
+
+/**
+ * Screens with their own module; every other staff screen shows its title and an empty state until the
+ * issue that builds it gives it a file here. Paths and role rules come from app/lib/access.ts.
+ */
+const screenModules: Partial<Record<StaffScreenId, string>> = {
+  dashboard: 'routes/dashboard.tsx',
+  profile: 'routes/profile.tsx',
+  changePassword: 'routes/change-password.tsx',
+};
+
+export default [
+  layout('routes/guest-layout.tsx', [route('login', 'routes/login.tsx')]),
+  layout(
+    'routes/dashboard-layout.tsx',
+    staffScreens.map((screen) => {
+      const file = screenModules[screen.id] ?? 'routes/screen-placeholder.tsx';
+      return screen.path === '/'
+        ? index(file, { id: screen.id })
+        : route(screen.path.slice(1), file, { id: screen.id });
+    }),
+  ),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,16 @@
+import { Paper } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../components/page-title';
+import { ChangePasswordForm } from '../features/profile/components/change-password-form';
+
+export default function ChangePasswordPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <PageTitle>{t('screens.changePassword')}</PageTitle>
+      <Paper withBorder radius="md" p="lg" maw={520}>
+        <ChangePasswordForm />
+      </Paper>
+    </>
+  );
+}

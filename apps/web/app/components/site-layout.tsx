@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionSync } from '../features/auth/components/session-sync';
+import { CookieBanner } from '../features/cookie-consent/components/cookie-banner';
+import { LanguageSync } from '../features/language/components/language-sync';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Header, main content, footer and the cookie banner around every page. */
+export const SiteLayout = ({ children }: { children: ReactNode }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="site">
+      <a href="#main-content" className="skip-link">
+        {t('nav.skipToContent')}
+      </a>
+      <SessionSync />
+      <LanguageSync />
+      <SiteHeader />
+      <main id="main-content" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+    </div>
+  );
+};

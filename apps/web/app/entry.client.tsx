@@ -1,0 +1,25 @@
+import { defaultLocale, isLocale } from '@esim/contracts';
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { HydratedRouter } from 'react-router/dom';
+import { createClientI18n } from './lib/i18n.client';
+
+const hydrate = async () => {
+  // Hydrate in the language the server rendered (root.tsx writes it to <html data-locale>), so the first
+  // client render matches; the saved choice or the country lookup switch it afterwards.
+  const rendered = document.documentElement.dataset.locale;
+  const i18n = await createClientI18n(isLocale(rendered) ? rendered : defaultLocale);
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18n}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+};
+
+void hydrate();

@@ -1,0 +1,38 @@
+import type { Locale } from '@esim/contracts';
+import { createInstance, type i18n, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * Same options as `interpolation` in @esim/i18n (single braces, as SPEC writes placeholders). Not imported from
+ * there: that module's loader would pull every locale into the browser bundle.
+ */
+const interpolation = { prefix: '{', suffix: '}', escapeValue: false } as const;
+
+/** The namespaces the site uses: `common` (fields, validation, errors; kept by the API team) and `web`. */
+export const webNamespaces = ['common', 'web'] as const;
+export type WebNamespace = (typeof webNamespaces)[number];
+export type LocaleBundle = Partial<Record<WebNamespace, Record<string, unknown>>>;
+
+/** Maps the paths `import.meta.glob` returns ("…/locales/de/web.json") to locale and namespace. */
+export const parseLocalePath = (path: string): { locale: string; ns: string } | undefined => {
+  const match = /locales\/([a-z]{2})\/([a-z]+)\.json$/.exec(path);
+  return match?.[1] && match[2] ? { locale: match[1], ns: match[2] } : undefined;
+};
+
+/** A synchronous i18next instance (resources are already loaded when it is created). */
+export const createI18n = (locale: Locale, resources: Resource): i18n => {
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: locale,
+    fallbackLng: 'en',
+    supportedLngs: false,
+    ns: [...webNamespaces],
+    defaultNS: 'web',
+    interpolation,
+    returnNull: false,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+};

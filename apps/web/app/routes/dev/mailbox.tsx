@@ -1,0 +1,21 @@
+import { Container, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { OutboxList } from '../../features/dev-mailbox/components/outbox-list';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
+
+/** Development and test only: the API answers 404 when the dev mailbox is off. */
+export default function DevMailboxRoute() {
+  const { t } = useTranslation();
+  const hydrated = useIsHydrated();
+  return (
+    <Container size="md" py="xl">
+      <title>{`${t('mailbox.title')} · ${t('brand')}`}</title>
+      <meta name="robots" content="noindex" />
+      <Title order={1}>{t('mailbox.title')}</Title>
+      <Text mt="xs" mb="lg">
+        {t('mailbox.intro')}
+      </Text>
+      {hydrated ? <OutboxList /> : null}
+    </Container>
+  );
+}

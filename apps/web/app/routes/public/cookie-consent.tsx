@@ -1,0 +1,24 @@
+import { data, redirect } from 'react-router';
+import { getConsentCookieHeader, isConsentChoice } from '../../features/cookie-consent/consent';
+import type { Route } from './+types/cookie-consent';
+
+/**
+ * POST /cookie-consent from the cookie banner. Works before the page's scripts have loaded (a plain form post
+ * that redirects back) and after (a fetcher call that only sets the cookie).
+ */
+export const action = async ({ request }: Route.ActionArgs) => {
+  const form = await request.formData();
+  const choice = form.get('choice');
+  if (!isConsentChoice(choice)) throw data(null, { status: 400 });
+  const headers = {
+    'Set-Cookie': getConsentCookieHeader(choice, new URL(request.url).protocol === 'https:'),
+  };
+  if (form.get('enhanced') === '1') return data({ choice }, { headers });
+  const back = form.get('redirectTo');
+  const target = typeof back === 'string' && back.startsWith('/') && !back.startsWith('//') ? back : '/';
+  return redirect(target, { headers });
+};
+
+export const loader = () => {
+  throw data(null, { status: 404 });
+};

@@ -1,0 +1,43 @@
+import { Button, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { FormAlert } from '../../components/form-alert';
+import { PageLoader } from '../../components/page-loader';
+import { useVerifyEmail } from '../../features/auth/api/verify-email';
+import { AuthPage } from '../../features/auth/components/auth-page';
+import { describeError } from '../../lib/describe-error';
+import { useIsHydrated } from '../../lib/use-is-hydrated';
+
+/** The link in the shop verification e-mail: /portal/verify-email?token=… */
+export default function VerifyEmailRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const hydrated = useIsHydrated();
+  const verification = useVerifyEmail(hydrated ? token : null);
+
+  const content = () => {
+    if (!token)
+      return (
+        <FormAlert feedback={{ kind: 'error', message: t('common:errors.VERIFICATION_TOKEN_INVALID') }} />
+      );
+    if (verification.isSuccess)
+      return <FormAlert feedback={{ kind: 'success', message: verification.data.message }} />;
+    if (verification.isError)
+      return <FormAlert feedback={{ kind: 'error', message: describeError(t, verification.error) }} />;
+    return <PageLoader />;
+  };
+
+  return (
+    <AuthPage title={t('auth.verify.title')}>
+      <Stack gap="md" data-testid="verify-email">
+        {content()}
+        {verification.isSuccess || verification.isError || !token ? (
+          <Button component={Link} to="/portal/login">
+            {t('auth.verify.toLogin')}
+          </Button>
+        ) : null}
+      </Stack>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  siteURL,
+  test,
+  uniqueEmail,
+  uniquePhone,
+  withLanguage,
+} from '../../fixtures';
+
+const publicPages = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=e2e-token',
+  '/reset-password',
+  '/portal/login',
+  '/portal/register',
+  '/portal/verify-email?token=not-a-real-token',
+  '/dev/mailbox',
+  '/no-such-page',
+];
+
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main')).toBeVisible();
+};
+
+/** A signed-in session of the kind, stored the way the site stores it. */
+const signIn = async (page: Page, kind: 'customer' | 'shop') => {
+  let token: string;
+  if (kind === 'customer') {
+    const response = await fetch(`${siteURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'customer@demo.esim', password: 'Demo1234!' }),
+    });
+    token = ((await response.json()) as { access_token: string }).access_token;
+  } else {
+    const response = await fetch(`${siteURL}/api/portal/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'shop@demo.esim', password: 'Demo1234!' }),
+    });
+    token = ((await response.json()) as { access_token: string }).access_token;
+  }
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-token-set')) {
+      localStorage.setItem('auth-token', value);
+      sessionStorage.setItem('e2e-token-set', '1');
+    }
+  }, token);
+};
+
+for (const locale of ['en', 'sa'] as const) {
+  test.describe(`axe in ${locale}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await withLanguage(page, locale);
+    });
+
+    for (const path of publicPages)
+      test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
+        await page.goto(path);
+        await settle(page);
+        await expect(page.locator('html')).toHaveAttribute('dir', locale === 'sa' ? 'rtl' : 'ltr');
+        await expectNoAxeViolations(page);
+      });
+
+    test('forms showing validation errors, the language menu and the account menu pass axe', async ({
+      page,
+    }) => {
+      await page.goto('/register');
+      await settle(page);
+      await page.getByRole('main').locator('form button[type="submit"]').click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.getByTestId('language-picker').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('the customer landing page has no violations', async ({ page }) => {
+      await signIn(page, 'customer');
+      await page.goto('/profile');
+      await expect(page.getByTestId('profile-email')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByTestId('account-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('the shop landing page has no violations', async ({ page }) => {
+      await signIn(page, 'shop');
+      await page.goto('/portal');
+      await expect(page.getByTestId('portal-logout')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('a server error message in a form has no violations', async ({ page }) => {
+      await page.goto('/portal/register');
+      await settle(page);
+      await page.locator('input[name="firstName"]').fill('Axe');
+      await page.locator('input[name="lastName"]').fill('Check');
+      await page.locator('input[name="email"]').fill(uniqueEmail('axe'));
+      await page.locator('input[name="phoneNumber"]').fill(uniquePhone());
+      await page.locator('input[name="shopName"]').fill('Axe Shop');
+      await page.locator('input[name="sellShopPrice"]').fill('15');
+      await page.locator('input[name="password"]').fill('Axe-check-123');
+      await page.locator('input[name="confirmPassword"]').fill('Axe-check-123');
+      await page.getByRole('main').locator('form button[type="submit"]').click();
+      await expect(page.getByTestId('form-success')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}

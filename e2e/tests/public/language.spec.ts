@@ -1,0 +1,46 @@
+import { expect, test } from '../../fixtures';
+
+test('the chosen language survives a reload and Arabic is right to left', async ({ page }) => {
+  // No saved choice: the country lookup decides (localhost has no country, so English).
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByTestId('language-picker').click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveCount(12);
+  await menu.getByRole('menuitem', { name: 'Deutsch' }).click();
+
+  // Applied without a reload.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('languagePreference'))).toBe('de');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Mobile Daten/);
+
+  await page.getByTestId('language-picker').click();
+  await page.getByRole('menuitem', { name: 'Arabic' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+
+  // Server-rendered in Arabic after a reload (the choice is mirrored in the `lang` cookie).
+  const response = await page.reload();
+  expect(await response?.text()).toContain('<html lang="ar" dir="rtl"');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toBeVisible();
+
+  // API messages follow the language too (Accept-Language).
+  await page.goto('/login');
+  await page.getByLabel('البريد الإلكتروني', { exact: false }).fill('customer@demo.esim');
+  await page.locator('input[type="password"]').fill('wrong-password');
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByRole('alert')).not.toHaveText('Your email address or password is incorrect!');
+  await expect(page.getByRole('alert')).not.toBeEmpty();
+});
+
+test('?lang= renders the page in that language on the server', async ({ page }) => {
+  const response = await page.goto('/login?lang=fr');
+  expect(await response?.text()).toContain('<html lang="fr" dir="ltr"');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+});

@@ -1,0 +1,172 @@
+import { expect, expectNoAxeViolations, test } from '../../fixtures';
+import { groupLinks, loginAsStaff, openPath, sidebarEntries } from './staff-session';
+
+// One account per file, tests in order (the profile test edits this account and puts it back).
+test.describe.configure({ mode: 'default' });
+
+test.describe('admin', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginAsStaff(page, 'admin');
+  });
+
+  test('sidebar shows Home and every group of SPEC, each with its links', async ({ page }) => {
+    expect(await sidebarEntries(page)).toEqual([
+      'nav-link-home',
+      'nav-group-staff',
+      'nav-group-orders',
+      'nav-group-refunds',
+      'nav-group-clients',
+      'nav-group-campaigns',
+      'nav-group-packages',
+      'nav-group-seo',
+      'nav-link-phoneNotification',
+      'nav-group-finance',
+      'nav-group-statistics',
+      'nav-group-facebook',
+      'nav-link-settings',
+    ]);
+    expect(await groupLinks(page, 'staff')).toEqual([
+      'createUser',
+      'createShop',
+      'roles',
+      'manageShops',
+      'businesses',
+    ]);
+    expect(await groupLinks(page, 'orders')).toEqual([
+      'ordersAll',
+      'ordersForReview',
+      'ordersAdmin',
+      'ordersAnalytics',
+      'giftCards',
+      'giftEsims',
+      'failedPayments',
+    ]);
+    expect(await groupLinks(page, 'clients')).toEqual(['shops', 'allUsers', 'blockedUsers', 'deletedUsers']);
+    expect(await groupLinks(page, 'campaigns')).toEqual(['campaigns', 'coupons']);
+    expect(await groupLinks(page, 'finance')).toEqual(['shopReports']);
+    expect(await groupLinks(page, 'facebook')).toEqual([
+      'facebookSummary',
+      'facebookCampaigns',
+      'facebookAds',
+      'facebookOrders',
+    ]);
+    // Groups collapse again.
+    await page.getByTestId('nav-group-staff').click();
+    await expect(page.getByTestId('nav-group-staff')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('nav-link-createUser')).toHaveCount(0);
+  });
+
+  test('opens admin-only and parameterised routes', async ({ page }) => {
+    for (const [path, title] of [
+      ['/orders/all', 'All orders'],
+      ['/clients/all-shops/5', 'Shop details'],
+      ['/finance/raporte-shop/5', 'Shop report'],
+      ['/settings/esims-to-be-free', 'eSIMs to be freed'],
+      ['/statistic/global-packages/Europe', 'Package statistics details'],
+      ['/coupons/edit/9', 'Edit coupon'],
+    ] as const) {
+      await openPath(page, path);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    }
+  });
+
+  test('an unknown staff route shows the not-found page', async ({ page }) => {
+    await page.goto('/orders/does-not-exist');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/login while logged in goes home; the session survives a reload', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(page.getByTestId('nav-link-home')).toBeVisible();
+  });
+
+  test('header: logo goes home, avatar menu shows name, e-mail, Profile and Logout', async ({ page }) => {
+    await page.goto('/orders/all');
+    await page.getByRole('link', { name: 'Go to the dashboard home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const avatar = page.getByTestId('user-menu');
+    await expect(avatar).toHaveText('D');
+    await avatar.click();
+    await expect(page.getByTestId('user-menu-name')).toHaveText('Drita Berisha');
+    await expect(page.getByTestId('user-menu-email')).toHaveText('admin@demo.esim');
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL('/profile');
+
+    await avatar.click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('auth-token'))).toBeNull();
+    await page.goto('/orders/all');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('profile: validation, update, and the header follows', async ({ page }) => {
+    await page.goto('/profile');
+    const form = page.getByTestId('profile-form');
+    const firstName = form.getByLabel(/^First name/);
+    await expect(firstName).toHaveValue('Drita');
+
+    await firstName.fill('');
+    await form.getByLabel(/^E-mail/).fill('not-an-email');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByText('First name is required')).toBeVisible();
+    await expect(form.getByText('Invalid E-mail format')).toBeVisible();
+
+    await firstName.fill('Valbona');
+    await form.getByLabel(/^E-mail/).fill('admin@demo.esim');
+    await form.getByLabel(/^Phone number/).fill('+355 69 123 4567');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your profile has been updated.');
+    await expect(page.getByTestId('user-menu')).toHaveText('V');
+
+    await page.reload();
+    await expect(form.getByLabel(/^First name/)).toHaveValue('Valbona');
+    await form.getByLabel(/^First name/).fill('Drita');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByRole('status')).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toHaveText('D');
+  });
+
+  test('Arabic is right to left and the choice survives a reload', async ({ page }) => {
+    await page.getByTestId('language-picker').click();
+    await page.getByRole('menuitem', { name: 'Arabic' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('لوحة التحكم');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('nav-link-home')).toHaveText('الرئيسية');
+    await page.getByTestId('language-picker').click();
+    await page.getByRole('menuitem', { name: 'Shqip' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByTestId('nav-link-home')).toHaveText('Ballina');
+  });
+
+  for (const locale of ['en', 'sa'] as const)
+    test(`no axe violations on the shell pages (${locale})`, async ({ page }) => {
+      await page.evaluate((code) => window.localStorage.setItem('languagePreference', code), locale);
+      for (const path of ['/', '/orders/all', '/campaigns/edit/1', '/profile', '/change-password', '/nope']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('dir', locale === 'sa' ? 'rtl' : 'ltr');
+        await expectNoAxeViolations(page);
+      }
+      await page.getByTestId('nav-group-orders').click();
+      await expectNoAxeViolations(page);
+      await page.getByTestId('user-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('language-picker').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+});
