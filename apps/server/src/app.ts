@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
@@ -87,7 +88,7 @@ export const buildApp = async (
     { prefix: '/api' },
   );
 
-  if (surface === 'site') await registerSite(app, config.webBuildDir, config.siteUrl);
+  if (surface === 'site') await registerSite(app, config.webBuildDir, config.siteUrl, createSiteData(deps));
   else if (surface === 'staff') await registerAdmin(app, config.adminBuildDir, adminIndex);
   else app.setNotFoundHandler(sendApiNotFound);
 

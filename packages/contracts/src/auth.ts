@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema } from './locales';
+import { locales } from './locales';
 import {
   countryCodeField,
   emailField,
@@ -8,6 +8,8 @@ import {
   phoneField,
   textField,
 } from './validation';
+
+export const localeSchema = z.enum(locales);
 
 export const accountKinds = ['customer', 'shop', 'staff'] as const;
 export const accountKindSchema = z.enum(accountKinds);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Stable error codes and their HTTP statuses, in one table. Clients translate by code; the server also
  * sends `message` already translated into the request's Accept-Language.
@@ -35,14 +33,7 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
 
-export const errorEnvelopeSchema = z
-  .object({
-    code: z.string().meta({ example: 'VALIDATION_FAILED' }),
-    message: z.string(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .meta({ id: 'Error' });
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type ErrorEnvelope = { code: string; message: string; errors?: Record<string, string[]> };
 
 /** Exact English messages the clients depend on (SPEC sections 7 and 8, DESIGN section 5). */
 export const tokenMessages = {

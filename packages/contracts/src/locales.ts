@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
+/** Locale data with no zod import: safe for every browser bundle (subpath @esim/contracts/locales). */
 /** Locale codes exactly as SPEC section 1 names them; `sq` is the default, `en` the fallback. */
 export const locales = ['en', 'sq', 'de', 'fr', 'sa', 'tr', 'it', 'es', 'at', 'se', 'mk', 'gr'] as const;
 export type Locale = (typeof locales)[number];
-export const localeSchema = z.enum(locales);
 export const defaultLocale: Locale = 'sq';
 export const fallbackLocale: Locale = 'en';
 

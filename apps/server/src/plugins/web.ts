@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { defaultLocale, isLocale, type Locale } from '@esim/contracts';
+import { defaultLocale, isLocale, type Locale, type SiteData, type SiteLoadContext } from '@esim/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -58,7 +58,12 @@ const sendWebResponse = async (reply: FastifyReply, response: Response) => {
  * Serves the site (React Router framework build): static assets from build/client, every other non-API path
  * server-rendered inside Fastify so its hooks (security headers, nonce, logging) apply.
  */
-export const registerSite = async (app: FastifyInstance, buildDir: string, origin: string) => {
+export const registerSite = async (
+  app: FastifyInstance,
+  buildDir: string,
+  origin: string,
+  site: SiteData,
+) => {
   const serverEntry = join(buildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) {
     app.log.warn({ serverEntry }, 'site build missing: only the API is served (run npm run build)');
@@ -75,10 +80,8 @@ export const registerSite = async (app: FastifyInstance, buildDir: string, origi
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
-    const response = await handle(toWebRequest(request, origin), {
-      nonce: request.cspNonce,
-      locale: pageLocale(request),
-    });
+    const context: SiteLoadContext = { nonce: request.cspNonce, locale: pageLocale(request), site };
+    const response = await handle(toWebRequest(request, origin), context);
     return sendWebResponse(reply, response);
   });
 };

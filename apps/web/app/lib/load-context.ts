@@ -1,12 +1,11 @@
 /**
  * What apps/server passes to React Router's request handler for every page: the CSP nonce of the response
- * (no inline script runs without it) and the locale the server resolved (cookie `lang`, else sq).
+ * (no inline script runs without it), the locale the server resolved (?lang=, cookie `lang`, else sq) and
+ * `site`, the server's data access for loaders (catalogue, content, settings) without an HTTP round trip.
  */
+import type { SiteLoadContext } from '@esim/contracts/site-data';
 import 'react-router';
 
 declare module 'react-router' {
-  interface AppLoadContext {
-    nonce: string;
-    locale: string;
-  }
+  interface AppLoadContext extends SiteLoadContext {}
 }

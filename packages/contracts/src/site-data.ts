@@ -1,0 +1,32 @@
+import type {
+  CountryPage,
+  Destination,
+  ListPackagesQuery,
+  PackageDetail,
+  PackageSummary,
+  PagedPackages,
+  RegionPage,
+} from './catalogue';
+import type { ContentPage } from './forms';
+import type { Locale } from './locales';
+
+/**
+ * What the server hands the site's loaders in the React Router load context, so server rendering reads the
+ * catalogue and content in-process (no HTTP round trip to itself). Failures throw; a missing item throws a
+ * Response with status 404.
+ */
+export type SiteData = {
+  listPackages: (query: ListPackagesQuery, locale: Locale) => Promise<PagedPackages>;
+  getPackage: (slug: string, locale: Locale) => Promise<PackageDetail>;
+  getCountryPage: (code: string, locale: Locale) => Promise<CountryPage>;
+  getRegionPage: (code: string, locale: Locale) => Promise<RegionPage>;
+  listDestinations: (kind: 'country' | 'region', locale: Locale) => Promise<Destination[]>;
+  search: (q: string, locale: Locale) => Promise<Destination[]>;
+  highlights: (locale: Locale) => Promise<{ popular: PackageSummary[]; offers: PackageSummary[] }>;
+  getContentPage: (key: 'terms' | 'privacy', locale: Locale) => Promise<ContentPage>;
+  publicSettings: () => Promise<{ supportEmail: string; whatsappNumber: string }>;
+  /** Absolute origin of the site, for canonical URLs, hreflang and the sitemap. */
+  siteUrl: string;
+};
+
+export type SiteLoadContext = { nonce: string; locale: Locale; site: SiteData };
