@@ -64,7 +64,17 @@ export const buildApp = async (
     production: config.env === 'production',
     scriptHashes: adminIndex ? inlineScriptHashes(adminIndex) : [],
   });
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute', global: true });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    global: true,
+    // Limit headers only once a client is limited: they are noise on every normal answer.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+  });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await registerOpenApi(app);
 
