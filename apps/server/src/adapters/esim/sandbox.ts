@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   type Continent,
   coverageCountries as countries,
   globalCoverage,
   coverageRegions as regions,
 } from '@esim/db';
-import type { EsimProvider, WholesalePackage } from './port';
+import { type EsimProfile, type EsimProvider, EsimProviderError, type WholesalePackage } from './port';
 
 // Wholesale price per GB in euro cents by continent: what a real wholesaler's list roughly looks like.
 const centsPerGb: Record<Continent, number> = {
@@ -116,7 +117,146 @@ export const sandboxWholesaleList = (): WholesalePackage[] => {
   return list;
 };
 
-export const createSandboxEsimProvider = (): EsimProvider => ({
-  name: 'sandbox',
-  listPackages: async () => sandboxWholesaleList(),
-});
+/** Luhn check digit, as ICCIDs (ITU-T E.118) carry in their last position. */
+export const luhnCheckDigit = (digits: string) => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return String((10 - (sum % 10)) % 10);
+};
+
+export const isLuhnValid = (digits: string) => luhnCheckDigit(digits.slice(0, -1)) === digits.slice(-1);
+
+export type SandboxFailureMode = 'none' | 'error' | 'timeout' | 'slow';
+
+export type SandboxEsimOptions = {
+  /** SM-DP+ host in activation codes. */
+  smdpAddress?: string;
+  /** How long an allocation takes before queryOrder reports it ready (0: ready at once). */
+  allocationDelayMs?: number;
+  /** How long a simulated timeout hangs before failing. */
+  timeoutMs?: number;
+};
+
+/**
+ * Offline stand-in for the wholesaler. Profiles are derived from our transaction id, so ordering the same
+ * transaction twice returns the same eSIM (idempotent, and it survives a restart); order references carry
+ * their creation time so allocation completes after a delay without stored state. Tests switch failure modes.
+ */
+export const createSandboxEsimProvider = (options: SandboxEsimOptions = {}) => {
+  const smdpAddress = options.smdpAddress ?? 'smdp.sandbox.esim.example';
+  const allocationDelayMs = options.allocationDelayMs ?? 2_000;
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  let failureMode: SandboxFailureMode = 'none';
+  const usage = new Map<string, { usedMb: number; totalMb: number | null }>();
+  const states = new Map<string, EsimProfile['status']>();
+  const topUps = new Set<string>();
+
+  const profileFor = (transactionId: string): EsimProfile => {
+    const hash = createHash('sha256').update(transactionId).digest();
+    const body = `89${[...hash.subarray(0, 16)].map((b) => String(b % 10)).join('')}`;
+    const iccid = `${body}${luhnCheckDigit(body)}`;
+    const matchingId = hash.subarray(16, 28).toString('hex').toUpperCase().match(/.{4}/g)?.join('-') ?? '';
+    const providerRef = `SBXE-${iccid}`;
+    return {
+      iccid,
+      smdpAddress,
+      matchingId,
+      activationCode: `LPA:1$${smdpAddress}$${matchingId}`,
+      providerRef,
+      status: states.get(providerRef) ?? 'ready',
+    };
+  };
+
+  const maybeFail = async () => {
+    if (failureMode === 'error')
+      throw new EsimProviderError('sandbox: the provider answered with an error', true, '500');
+    if (failureMode === 'timeout') {
+      await new Promise((resolve) => setTimeout(resolve, timeoutMs));
+      throw new EsimProviderError('sandbox: the provider did not answer in time', true, 'TIMEOUT');
+    }
+  };
+
+  const orderRef = (transactionId: string, createdAt: number) =>
+    `SBXO-${createdAt}-${Buffer.from(transactionId).toString('base64url')}`;
+
+  const parseOrderRef = (ref: string) => {
+    const match = /^SBXO-(\d+)-([A-Za-z0-9_-]+)$/.exec(ref);
+    if (!match?.[1] || !match[2])
+      throw new EsimProviderError(`sandbox: unknown order ${ref}`, false, 'NOT_FOUND');
+    return { createdAt: Number(match[1]), transactionId: Buffer.from(match[2], 'base64url').toString() };
+  };
+
+  const assertKnown = (providerRef: string) => {
+    if (!/^SBXE-89\d{17}$/.test(providerRef) || !isLuhnValid(providerRef.slice(5)))
+      throw new EsimProviderError(`sandbox: unknown eSIM ${providerRef}`, false, 'NOT_FOUND');
+  };
+
+  const provider: EsimProvider = {
+    name: 'sandbox',
+    listPackages: async () => sandboxWholesaleList(),
+    orderProfile: async ({ transactionId }) => {
+      await maybeFail();
+      const ref = orderRef(transactionId, Date.now());
+      if (failureMode === 'slow' || allocationDelayMs > 0)
+        return { status: 'allocating', providerOrderRef: ref };
+      return { status: 'ready', providerOrderRef: ref, profile: profileFor(transactionId) };
+    },
+    queryOrder: async (providerOrderRef) => {
+      await maybeFail();
+      const { createdAt, transactionId } = parseOrderRef(providerOrderRef);
+      if (failureMode === 'slow' || Date.now() - createdAt < allocationDelayMs)
+        return { status: 'allocating' };
+      return { status: 'ready', profile: profileFor(transactionId) };
+    },
+    topUp: async ({ transactionId, providerRef }) => {
+      await maybeFail();
+      assertKnown(providerRef);
+      if (states.get(providerRef) === 'revoked' || states.get(providerRef) === 'cancelled')
+        throw new EsimProviderError('sandbox: the eSIM is no longer active', false, 'ESIM_INACTIVE');
+      topUps.add(transactionId);
+    },
+    getUsage: async (providerRefs) => {
+      await maybeFail();
+      return providerRefs.map((ref) => ({
+        providerRef: ref,
+        usedMb: usage.get(ref)?.usedMb ?? 0,
+        totalMb: usage.get(ref)?.totalMb ?? null,
+        updatedAt: new Date(),
+      }));
+    },
+    cancel: async (providerRef) => {
+      await maybeFail();
+      assertKnown(providerRef);
+      states.set(providerRef, 'cancelled');
+    },
+    revoke: async (providerRef) => {
+      await maybeFail();
+      assertKnown(providerRef);
+      states.set(providerRef, 'revoked');
+    },
+    parseWebhook: () => {
+      throw new EsimProviderError('sandbox: this provider sends no webhooks', false);
+    },
+  };
+
+  return {
+    ...provider,
+    /** Test controls. */
+    setFailureMode: (mode: SandboxFailureMode) => {
+      failureMode = mode;
+    },
+    setUsage: (providerRef: string, usedMb: number, totalMb: number | null = null) => {
+      usage.set(providerRef, { usedMb, totalMb });
+    },
+    profileFor,
+    hasTopUp: (transactionId: string) => topUps.has(transactionId),
+  };
+};
+export type SandboxEsimProvider = ReturnType<typeof createSandboxEsimProvider>;

@@ -30,7 +30,7 @@ const wholesale = (overrides: Partial<WholesalePackage> = {}): WholesalePackage 
   ...overrides,
 });
 
-const providerWith = (list: WholesalePackage[]): EsimProvider => ({
+const providerWith = (list: WholesalePackage[]): Pick<EsimProvider, 'name' | 'listPackages'> => ({
   name: 'test-wholesaler',
   listPackages: async () => list,
 });

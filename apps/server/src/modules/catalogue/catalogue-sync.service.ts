@@ -33,7 +33,7 @@ export type SyncResult = { upserted: number; deactivated: number; skipped: strin
  */
 export const syncCatalogue = async (
   db: Db,
-  provider: EsimProvider,
+  provider: Pick<EsimProvider, 'name' | 'listPackages'>,
   options: { markupPercent: number },
 ): Promise<SyncResult> => {
   const wholesale = await provider.listPackages();

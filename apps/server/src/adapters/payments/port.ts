@@ -1,0 +1,69 @@
+/** What a payment provider tells us about a payment, normalised. */
+export type PaymentEvent =
+  | {
+      type: 'payment.succeeded';
+      eventId: string;
+      sessionId: string;
+      orderId: string;
+      paymentRef: string;
+      amountCents: number;
+    }
+  | {
+      type: 'payment.failed';
+      eventId: string;
+      sessionId: string;
+      orderId: string;
+      failureReason: PaymentFailureReason;
+    }
+  | { type: 'checkout.expired'; eventId: string; sessionId: string; orderId: string }
+  | { type: 'refund.succeeded'; eventId: string; refundRef: string; paymentRef: string }
+  | { type: 'refund.failed'; eventId: string; refundRef: string; paymentRef: string; failureReason: string }
+  | { type: 'ignored'; eventId: string; providerType: string };
+
+export type PaymentFailureReason =
+  | 'declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'processing_error'
+  | 'other';
+
+export type CheckoutInput = {
+  orderId: string;
+  orderNumber: string;
+  amountCents: number;
+  currency: 'EUR';
+  description: string;
+  customerEmail: string;
+  locale: string;
+  /** Where the buyer returns; `{SESSION_ID}` is replaced by the provider's session id. */
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type CheckoutSession = { sessionId: string; url: string };
+
+export type SessionStatus =
+  | { status: 'open' }
+  | { status: 'succeeded'; paymentRef: string; amountCents: number }
+  | { status: 'failed'; failureReason: PaymentFailureReason }
+  | { status: 'expired' };
+
+export class PaymentSignatureError extends Error {}
+
+/**
+ * Card payments (DESIGN section 4). Adapters: sandbox.ts (hosted test-card page on our origin, signed webhooks)
+ * and stripe.ts (Checkout Sessions). Creating a checkout is idempotent per order (the key derives from it).
+ */
+export type PaymentsProvider = {
+  name: string;
+  createCheckout: (input: CheckoutInput) => Promise<CheckoutSession>;
+  /** The return URL confirms too: whichever of webhook and return comes first wins. */
+  getSession: (sessionId: string) => Promise<SessionStatus>;
+  /** Verifies the signature over the raw body (throws PaymentSignatureError) and normalises the event. */
+  parseWebhook: (rawBody: Buffer, headers: Record<string, string | string[] | undefined>) => PaymentEvent;
+  refund: (input: {
+    paymentRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }) => Promise<{ refundRef: string; status: 'pending' | 'succeeded' | 'failed' }>;
+};
