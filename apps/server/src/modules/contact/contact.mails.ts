@@ -1,12 +1,7 @@
 import type { ContactMessageBody, PartnerApplicationBody } from '@esim/contracts';
 import type { TFunction } from 'i18next';
 import type { MailMessage } from '../../adapters/mail/port';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../lib/html';
 
 /** Confirmation to the applicant, in their language, repeating what they sent. */
 export const renderPartnerConfirmation = (t: TFunction, body: PartnerApplicationBody): MailMessage => {

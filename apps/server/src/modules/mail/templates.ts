@@ -1,11 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { MailMessage } from '../../adapters/mail/port';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../lib/html';
 
 type ActionMail = { to: string; name: string; link: string; template: 'resetPassword' | 'verifyEmail' };
 
