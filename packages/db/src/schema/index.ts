@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './catalogue';
 export * from './content';
+export * from './orders';
 export * from './outbox';
 export * from './settings';
 export * from './users';

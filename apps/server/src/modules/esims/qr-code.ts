@@ -1,0 +1,15 @@
+import QRCode from 'qrcode';
+
+/** The QR code a phone scans to install the eSIM: it encodes exactly the SGP.22 activation code. */
+export const renderActivationQrPng = (activationCode: string): Promise<Buffer> =>
+  QRCode.toBuffer(activationCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
+
+export const renderActivationQrDataUrl = (activationCode: string): Promise<string> =>
+  QRCode.toDataURL(activationCode, { errorCorrectionLevel: 'M', margin: 2, width: 360 });
+
+/** Apple's one-tap install link (iOS 17.4 and later). */
+export const iosInstallLink = (activationCode: string) =>
+  `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(activationCode)}`;
+
+/** SGP.22 activation code: LPA:1$<SM-DP+ address>$<matching id>. */
+export const activationCodePattern = /^LPA:1\$([A-Za-z0-9.-]+)\$([A-Za-z0-9-]+)$/;

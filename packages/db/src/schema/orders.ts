@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { packages } from './catalogue';
+import { shops, users } from './users';
+
+/** Every sale: a customer's eSIM, top-up or change of eSIM, a shop's credits or purchases (DESIGN section 3). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-readable and unique, e.g. ES-7K3Q-9MXD; shown to buyers and staff. */
+    number: text('number').notNull(),
+    kind: text('kind', {
+      enum: ['esim', 'topup', 'change_esim', 'credits', 'gift_card', 'gift_esim', 'admin'],
+    }).notNull(),
+    status: text('status', {
+      enum: [
+        'pending',
+        'paid',
+        'completed',
+        'failed',
+        'for_review',
+        'refunded',
+        'partially_refunded',
+        'cancelled',
+      ],
+    })
+      .notNull()
+      .default('pending'),
+    userId: uuid('user_id').references(() => users.id),
+    shopId: uuid('shop_id').references(() => shops.id),
+    packageId: uuid('package_id').references(() => packages.id),
+    /** The eSIM a top-up goes on, or the eSIM being replaced by a change. */
+    targetEsimId: uuid('target_esim_id'),
+    /** What was sold, frozen at order time: name, data, validity, coverage summary. */
+    packageSnapshot: jsonb('package_snapshot').$type<Record<string, unknown>>(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    paymentMethod: text('payment_method', { enum: ['card', 'credits', 'gift_card', 'free'] }).notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerPhone: text('buyer_phone'),
+    country: text('country'),
+    locale: text('locale').notNull(),
+    utmSource: text('utm_source'),
+    utmCampaign: text('utm_campaign'),
+    fbclid: text('fbclid'),
+    landingPage: text('landing_page'),
+    failureReason: text('failure_reason'),
+    fulfilmentAttempts: integer('fulfilment_attempts').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_unique').on(t.number),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** One row per payment attempt; failed ones are the staff's "failed transactions" list. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    /** The provider's checkout session id. */
+    sessionRef: text('session_ref').notNull(),
+    /** The provider's payment id once paid (Stripe: payment intent), used for refunds. */
+    paymentRef: text('payment_ref'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_session_unique').on(t.provider, t.sessionRef),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+  ],
+);
+
+/** Each provider event id is stored once, so a replayed webhook changes nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_unique').on(t.provider, t.eventId)],
+);
+
+/** An eSIM profile we sold; the QR code encodes `activation_code` (SGP.22 LPA:1$smdp$matchingId). */
+export const esims = pgTable(
+  'esims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    iccid: text('iccid').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    shopId: uuid('shop_id').references(() => shops.id),
+    subscriberId: uuid('subscriber_id'),
+    orderId: uuid('order_id').references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    activationCode: text('activation_code').notNull(),
+    smdpAddress: text('smdp_address').notNull(),
+    matchingId: text('matching_id').notNull(),
+    status: text('status', { enum: ['ready', 'installed', 'disabled', 'freed'] })
+      .notNull()
+      .default('ready'),
+    /** Reinstalls on the same phone; the limit is 5 (SPEC section 4). */
+    installCount: integer('install_count').notNull().default(0),
+    replacedById: uuid('replaced_by_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('esims_iccid_unique').on(t.iccid), index('esims_user_idx').on(t.userId)],
+);
+
+/** A package on an eSIM; a new one on an eSIM with an active package waits (queued) until that one ends. */
+export const esimPackages = pgTable(
+  'esim_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    esimId: uuid('esim_id')
+      .notNull()
+      .references(() => esims.id),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'active', 'depleted', 'expired', 'moved', 'deleted'] })
+      .notNull()
+      .default('queued'),
+    /** null: unlimited. */
+    dataMb: integer('data_mb'),
+    dataUsedMb: integer('data_used_mb').notNull().default(0),
+    validityDays: integer('validity_days').notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageUpdatedAt: timestamp('usage_updated_at', { withTimezone: true }),
+    alert60SentAt: timestamp('alert_60_sent_at', { withTimezone: true }),
+    alert98SentAt: timestamp('alert_98_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One order puts its package on one eSIM once: a retried fulfilment cannot add it twice.
+    uniqueIndex('esim_packages_order_unique').on(t.orderId),
+    index('esim_packages_esim_idx').on(t.esimId, t.status),
+  ],
+);
