@@ -13,6 +13,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
+import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
@@ -97,6 +98,9 @@ export const buildApp = async (
     },
     { prefix: '/api' },
   );
+
+  if (surface !== 'staff' && deps.sandboxPayments)
+    await app.register(sandboxPayRoutes(deps, deps.sandboxPayments));
 
   if (surface === 'site') await registerSite(app, config.webBuildDir, config.siteUrl, createSiteData(deps));
   else if (surface === 'staff') await registerAdmin(app, config.adminBuildDir, adminIndex);

@@ -38,6 +38,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   HUMAN_CHECK_SECRET: z.string().min(16).optional(),
+  PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
   HUMAN_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -64,6 +65,7 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   humanCheck: { secret: string; difficulty: number };
+  payments: { provider: 'sandbox'; webhookSecret: string };
   rateLimitPerMinute: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   webBuildDir: string;
@@ -79,6 +81,7 @@ export class ConfigError extends Error {
 // Development-only secrets; production must set its own (checked below).
 const devJwtSecret = 'dev-only-jwt-secret-change-me-in-production-0000';
 const devHumanSecret = 'dev-only-human-check-secret';
+const devPaymentsSecret = 'dev-only-payments-webhook-secret';
 
 /** Parses the environment; throws ConfigError listing every bad setting at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -111,6 +114,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     humanCheck: { secret: e.HUMAN_CHECK_SECRET ?? devHumanSecret, difficulty: e.HUMAN_CHECK_DIFFICULTY },
+    payments: { provider: 'sandbox', webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? devPaymentsSecret },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,

@@ -7,6 +7,7 @@ import { createMmdbGeoLocator } from './adapters/geo/mmdb';
 import type { MailTransport } from './adapters/mail/port';
 import { createSandboxMailTransport } from './adapters/mail/sandbox';
 import { createSmtpMailTransport } from './adapters/mail/smtp';
+import { createSandboxPayments } from './adapters/payments/sandbox';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createAuthRateLimits } from './lib/auth-rate-limit';
@@ -18,7 +19,12 @@ import { createMailer } from './modules/mail/mail.service';
 /** Wires adapters from config: sandbox by default, real vendors when their settings are present. */
 export const createDeps = async (
   config: Config,
-  overrides: { database?: Database; mailTransport?: MailTransport; esimProvider?: EsimProvider } = {},
+  overrides: {
+    database?: Database;
+    mailTransport?: MailTransport;
+    esimProvider?: EsimProvider;
+    fetch?: typeof fetch;
+  } = {},
 ): Promise<AppDeps> => {
   const log = pino({ level: config.logLevel, name: 'deps' });
   const database = overrides.database ?? (await createDatabase(config.database));
@@ -28,6 +34,14 @@ export const createDeps = async (
       ? createSmtpMailTransport(config.mail.smtpUrl, config.mail.from)
       : createSandboxMailTransport());
   const i18n = await createServerI18n();
+  const sandboxPayments = createSandboxPayments({
+    db: database.db,
+    siteUrl: config.siteUrl,
+    webhookUrl: `${config.siteUrl}/api/payments/webhooks/sandbox`,
+    webhookSecret: config.payments.webhookSecret,
+    fetch: overrides.fetch,
+    onWebhookError: (err) => log.warn({ err }, 'sandbox payments: webhook delivery failed'),
+  });
   return {
     config,
     database,
@@ -39,6 +53,8 @@ export const createDeps = async (
     authRateLimits: createAuthRateLimits(config.authRateLimit),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
     esimProvider: overrides.esimProvider ?? createSandboxEsimProvider(),
+    payments: sandboxPayments,
+    sandboxPayments,
     catalogue: createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
   };
 };

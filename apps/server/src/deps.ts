@@ -2,6 +2,8 @@ import type { Database, Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { EsimProvider } from './adapters/esim/port';
 import type { GeoLocator } from './adapters/geo/port';
+import type { PaymentsProvider } from './adapters/payments/port';
+import type { SandboxPayments } from './adapters/payments/sandbox';
 import type { Config } from './config';
 import type { AuthRateLimits } from './lib/auth-rate-limit';
 import type { AuthContext } from './modules/auth/auth.service';
@@ -23,6 +25,9 @@ export type AppDeps = {
   humanCheck: HumanCheck;
   esimProvider: EsimProvider;
   catalogue: Catalogue;
+  payments: PaymentsProvider;
+  /** Set when the sandbox provider is in use: its hosted card page is served from our origin. */
+  sandboxPayments: SandboxPayments | null;
 };
 
 export const authContext = (deps: AppDeps): AuthContext => ({

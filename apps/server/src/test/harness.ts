@@ -63,7 +63,10 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-export const createTestContext = async (env: Record<string, string> = {}): Promise<TestContext> => {
+export const createTestContext = async (
+  env: Record<string, string> = {},
+  overrides: { fetch?: typeof fetch } = {},
+): Promise<TestContext> => {
   const config = loadConfig({ ...testEnv, ...env });
   const mails: MailMessage[] = [];
   const mailTransport: MailTransport = {
@@ -73,7 +76,7 @@ export const createTestContext = async (env: Record<string, string> = {}): Promi
     },
   };
   const database = await openTestDatabase();
-  const deps = await createDeps(config, { database, mailTransport });
+  const deps = await createDeps(config, { database, mailTransport, ...overrides });
   const app = await buildApp(deps, 'api');
   await app.ready();
   return {
