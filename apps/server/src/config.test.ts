@@ -113,3 +113,61 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('outside service providers', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return error instanceof ConfigError ? error.problems : ['not a ConfigError'];
+    }
+  };
+
+  it('uses the offline sandboxes by default', () => {
+    const config = loadConfig({});
+    expect(config.payments.provider).toBe('sandbox');
+    expect(config.esim).toEqual({ provider: 'sandbox' });
+  });
+
+  it('selects Stripe and eSIM Access with their credentials', () => {
+    const config = loadConfig({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      ESIM_PROVIDER: 'esim-access',
+      ESIM_ACCESS_URL: 'https://api.esimaccess.com',
+      ESIM_ACCESS_CODE: 'code',
+      ESIM_ACCESS_SECRET: 'secret',
+    });
+    expect(config.payments).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_123',
+      webhookSecret: 'whsec_abc',
+    });
+    expect(config.esim).toMatchObject({ provider: 'esim-access', url: 'https://api.esimaccess.com' });
+  });
+
+  it('lists every missing or malformed credential at once', () => {
+    expect(problemsOf({ PAYMENTS_PROVIDER: 'stripe', ESIM_PROVIDER: 'esim-access' })).toEqual(
+      expect.arrayContaining([
+        'STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe',
+        'STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe',
+        'ESIM_ACCESS_URL: required when ESIM_PROVIDER=esim-access',
+        'ESIM_ACCESS_CODE: required when ESIM_PROVIDER=esim-access',
+        'ESIM_ACCESS_SECRET: required when ESIM_PROVIDER=esim-access',
+      ]),
+    );
+    expect(
+      problemsOf({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'x' }),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^STRIPE_SECRET_KEY: /),
+        expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: /),
+      ]),
+    );
+    expect(problemsOf({ PAYMENTS_PROVIDER: 'paypal' })).toEqual([
+      expect.stringMatching(/^PAYMENTS_PROVIDER: /),
+    ]);
+  });
+});

@@ -39,6 +39,19 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   HUMAN_CHECK_SECRET: z.string().min(16).optional(),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_/, 'must be a Stripe secret key (sk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_...)')
+    .optional(),
+  ESIM_PROVIDER: z.enum(['sandbox', 'esim-access']).default('sandbox'),
+  ESIM_ACCESS_URL: z.url().optional(),
+  ESIM_ACCESS_CODE: z.string().min(1).optional(),
+  ESIM_ACCESS_SECRET: z.string().min(1).optional(),
   HUMAN_CHECK_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(3),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -65,7 +78,12 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   humanCheck: { secret: string; difficulty: number };
-  payments: { provider: 'sandbox'; webhookSecret: string };
+  payments:
+    | { provider: 'sandbox'; webhookSecret: string }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string };
+  esim:
+    | { provider: 'sandbox' }
+    | { provider: 'esim-access'; url: string; accessCode: string; secretKey: string };
   rateLimitPerMinute: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   webBuildDir: string;
@@ -91,6 +109,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.APP_ENV === 'production' && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (env.APP_ENV === 'production' && !env.HUMAN_CHECK_SECRET)
     problems.push('HUMAN_CHECK_SECRET: required in production');
+  // A real provider needs its credentials; the sandbox needs none.
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    if (!env.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
+    if (!env.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe');
+  }
+  if (env.ESIM_PROVIDER === 'esim-access')
+    for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET'])
+      if (!env[name]) problems.push(`${name}: required when ESIM_PROVIDER=esim-access`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
 
@@ -114,7 +141,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     humanCheck: { secret: e.HUMAN_CHECK_SECRET ?? devHumanSecret, difficulty: e.HUMAN_CHECK_DIFFICULTY },
-    payments: { provider: 'sandbox', webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? devPaymentsSecret },
+    payments:
+      e.PAYMENTS_PROVIDER === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { provider: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : { provider: 'sandbox', webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? devPaymentsSecret },
+    esim:
+      e.ESIM_PROVIDER === 'esim-access' && e.ESIM_ACCESS_URL && e.ESIM_ACCESS_CODE && e.ESIM_ACCESS_SECRET
+        ? {
+            provider: 'esim-access',
+            url: e.ESIM_ACCESS_URL,
+            accessCode: e.ESIM_ACCESS_CODE,
+            secretKey: e.ESIM_ACCESS_SECRET,
+          }
+        : { provider: 'sandbox' },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,

@@ -1,6 +1,7 @@
-import { createDatabase, type Database } from '@esim/db';
+import { coverageRegions, createDatabase, type Database } from '@esim/db';
 import { createServerI18n } from '@esim/i18n';
 import pino from 'pino';
+import { createEsimAccessProvider } from './adapters/esim/esim-access';
 import type { EsimProvider } from './adapters/esim/port';
 import { createSandboxEsimProvider } from './adapters/esim/sandbox';
 import { createMmdbGeoLocator } from './adapters/geo/mmdb';
@@ -8,6 +9,7 @@ import type { MailTransport } from './adapters/mail/port';
 import { createSandboxMailTransport } from './adapters/mail/sandbox';
 import { createSmtpMailTransport } from './adapters/mail/smtp';
 import { createSandboxPayments } from './adapters/payments/sandbox';
+import { createStripePayments } from './adapters/payments/stripe';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createAuthRateLimits } from './lib/auth-rate-limit';
@@ -15,6 +17,12 @@ import { createTokenSigner } from './modules/auth/tokens';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { createHumanCheck } from './modules/human-check/human-check.service';
 import { createMailer } from './modules/mail/mail.service';
+
+/** Our region whose member countries are exactly a wholesale package's locations, if any. */
+const regionForLocations = (locationCodes: string[]) => {
+  const wanted = [...new Set(locationCodes.map((c) => c.toUpperCase()))].sort().join(',');
+  return coverageRegions.find((r) => [...r.countries].sort().join(',') === wanted)?.code ?? null;
+};
 
 /** Wires adapters from config: sandbox by default, real vendors when their settings are present. */
 export const createDeps = async (
@@ -34,14 +42,35 @@ export const createDeps = async (
       ? createSmtpMailTransport(config.mail.smtpUrl, config.mail.from)
       : createSandboxMailTransport());
   const i18n = await createServerI18n();
-  const sandboxPayments = createSandboxPayments({
-    db: database.db,
-    siteUrl: config.siteUrl,
-    webhookUrl: `${config.siteUrl}/api/payments/webhooks/sandbox`,
-    webhookSecret: config.payments.webhookSecret,
-    fetch: overrides.fetch,
-    onWebhookError: (err) => log.warn({ err }, 'sandbox payments: webhook delivery failed'),
-  });
+  const sandboxPayments =
+    config.payments.provider === 'sandbox'
+      ? createSandboxPayments({
+          db: database.db,
+          siteUrl: config.siteUrl,
+          webhookUrl: `${config.siteUrl}/api/payments/webhooks/sandbox`,
+          webhookSecret: config.payments.webhookSecret,
+          fetch: overrides.fetch,
+          onWebhookError: (err) => log.warn({ err }, 'sandbox payments: webhook delivery failed'),
+        })
+      : null;
+  const payments =
+    config.payments.provider === 'stripe'
+      ? createStripePayments({
+          secretKey: config.payments.secretKey,
+          webhookSecret: config.payments.webhookSecret,
+        })
+      : sandboxPayments;
+  if (!payments) throw new Error('no payments provider configured');
+  const esimProvider =
+    overrides.esimProvider ??
+    (config.esim.provider === 'esim-access'
+      ? createEsimAccessProvider({
+          baseUrl: config.esim.url,
+          accessCode: config.esim.accessCode,
+          secretKey: config.esim.secretKey,
+          regionFor: regionForLocations,
+        })
+      : createSandboxEsimProvider());
   return {
     config,
     database,
@@ -52,8 +81,8 @@ export const createDeps = async (
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     authRateLimits: createAuthRateLimits(config.authRateLimit),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
-    esimProvider: overrides.esimProvider ?? createSandboxEsimProvider(),
-    payments: sandboxPayments,
+    esimProvider,
+    payments,
     sandboxPayments,
     catalogue: createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
   };
