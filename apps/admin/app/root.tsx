@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import { cssVariablesResolver, theme } from '@esim/ui/theme';
 import { DirectionProvider, Loader, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,7 +9,6 @@ import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen';
 import { detectLocale, i18n, initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
-import { adminTheme, cssVariablesResolver } from './lib/theme';
 
 /**
  * The HTML shell. In SPA mode it is rendered once at build time into build/client/index.html, so everything
@@ -29,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <DirectionProvider initialDirection="ltr" detectDirection>
           <MantineProvider
-            theme={adminTheme}
+            theme={theme}
             defaultColorScheme="light"
             cssVariablesResolver={cssVariablesResolver}
           >
