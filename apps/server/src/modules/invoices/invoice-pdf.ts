@@ -1,0 +1,557 @@
+import { createRequire } from 'node:module';
+import { isRightToLeft, type Locale, localeTags } from '@esim/contracts/locales';
+import bidiFactory from 'bidi-js';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+
+/** The words the PDF prints, already translated by the caller into the buyer's language. */
+export type InvoiceLabels = {
+  title: string;
+  invoiceNumber: string;
+  orderNumber: string;
+  date: string;
+  paid: string;
+  billTo: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  subtotal: string;
+  /** Contains `{rate}`, replaced by the VAT rate formatted for the locale, e.g. "VAT ({rate} %)". */
+  vat: string;
+  total: string;
+  paymentMethod: string;
+  thankYou: string;
+};
+
+export type InvoiceLine = { description: string; quantity: number; unitCents: number };
+
+export type InvoiceInput = {
+  locale: Locale;
+  labels: InvoiceLabels;
+  seller: { name: string; address: string[]; taxId: string; email: string };
+  /** `country` is an ISO 3166 alpha-2 code (printed as the country's name) or free text. */
+  buyer: { name: string; email: string; country: string | null };
+  invoiceNumber: string;
+  orderNumber: string;
+  issuedAt: Date;
+  paidAt: Date | null;
+  currency: 'EUR';
+  lines: InvoiceLine[];
+  /** 0 unless configured in settings; at most two decimals (e.g. 20 or 8.5). */
+  vatRatePercent: number;
+  paymentMethod: string;
+};
+
+export type InvoiceTotals = { subtotalCents: number; vatCents: number; totalCents: number };
+
+/**
+ * Subtotal, VAT and total in integer cents. VAT is computed once on the subtotal (not per line) and
+ * rounded half up, so the printed lines always add up to the printed total.
+ */
+export const computeInvoiceTotals = (
+  lines: readonly InvoiceLine[],
+  vatRatePercent: number,
+): InvoiceTotals => {
+  // Basis points keep the rate an integer, so no floating-point value ever touches money.
+  const rateBasisPoints = Math.round(vatRatePercent * 100);
+  if (
+    !Number.isFinite(vatRatePercent) ||
+    vatRatePercent < 0 ||
+    vatRatePercent > 100 ||
+    Math.abs(rateBasisPoints - vatRatePercent * 100) > 1e-6
+  ) {
+    throw new RangeError(`VAT rate must be 0..100 with at most two decimals, got ${vatRatePercent}`);
+  }
+  let subtotalCents = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`Quantity must be a positive integer, got ${line.quantity}`);
+    }
+    if (!Number.isSafeInteger(line.unitCents) || line.unitCents < 0) {
+      throw new RangeError(`Unit price must be a non-negative integer of cents, got ${line.unitCents}`);
+    }
+    subtotalCents += line.quantity * line.unitCents;
+  }
+  if (!Number.isSafeInteger(subtotalCents)) throw new RangeError('Subtotal is too large');
+  // BigInt: subtotal × basis points can pass 2^53 for large (if unlikely) amounts.
+  const vatCents = Number((BigInt(subtotalCents) * BigInt(rateBasisPoints) + 5_000n) / 10_000n);
+  return { subtotalCents, vatCents, totalCents: subtotalCents + vatCents };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Fonts. The 14 standard PDF fonts cover Latin-1 only (no ç/ğ/ş, Greek, Cyrillic or Arabic), so we
+// embed Noto Sans (Latin, Greek, Cyrillic) and Noto Sans Arabic, both OFL-1.1, from npm packages.
+// pdfkit subsets them, so each PDF carries only the glyphs it uses (about 15-25 kB a file).
+
+type FontScript = 'latin' | 'arabic';
+type FontWeight = 'regular' | 'bold';
+type FontName = `${FontScript}-${FontWeight}`;
+
+const fontFiles: Record<FontName, string> = {
+  'latin-regular': '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  'latin-bold': '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  'arabic-regular': '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  'arabic-bold': '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+};
+
+let parsedFonts: Map<FontName, fontkit.Font> | undefined;
+
+/**
+ * Parses each font once per process. Given a file or a buffer, pdfkit would parse the font again for
+ * every document and rebuild its OpenType tables on first layout, which made an invoice take 100-200
+ * ms instead of 20-50 ms. A fontkit font holds no per-document state (pdfkit keeps the subset and the
+ * layout cache on its own wrapper), and rendering is synchronous, so sharing it is safe.
+ */
+const getFonts = (): Map<FontName, fontkit.Font> => {
+  if (!parsedFonts) {
+    const require = createRequire(import.meta.url);
+    parsedFonts = new Map();
+    for (const [name, file] of Object.entries(fontFiles) as [FontName, string][]) {
+      const font = fontkit.openSync(require.resolve(file));
+      if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
+      parsedFonts.set(name, font);
+    }
+  }
+  return parsedFonts;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Bidirectional text. pdfkit draws glyphs left to right in the order fontkit returns them, and
+// fontkit shapes Arabic (joining forms, ligatures) and then reverses the whole run when the first
+// letter of the string belongs to a right-to-left script. It does not implement the Unicode
+// Bidirectional Algorithm, so a line mixing Arabic with Latin names or numbers would come out with
+// the Latin parts reversed. We therefore run the UBA (bidi-js) per line, cut the line into pieces of
+// one embedding level and one font, place the pieces ourselves in visual order, and hand each piece
+// to pdfkit in the order that makes fontkit's own reversal land on the visual order.
+
+const bidi = bidiFactory();
+
+type Direction = 'ltr' | 'rtl';
+/**
+ * Base direction of a paragraph. Labels and Intl output follow the locale; data the buyer or the
+ * seller typed (names, addresses, descriptions) use `auto`, i.e. their first strong letter, as
+ * `dir="auto"` does in HTML: otherwise "Sh.p.k." would print as ".Sh.p.k" on an Arabic invoice.
+ */
+type Paragraph = Direction | 'auto';
+
+const arabicCharacter = /\p{Script_Extensions=Arabic}/u;
+const neutralCharacter = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
+/** Marks that steer the algorithm (Intl puts U+200F before Arabic currency amounts) but draw nothing. */
+const bidiControlCharacter = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]$/u;
+/** What fontkit looks at to choose a run's direction: its first character of a real script. */
+const firstScriptCharacter = /[^\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
+const rightToLeftScript =
+  /^[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]$/u;
+
+const fontkitReverses = (text: string): boolean => {
+  const first = firstScriptCharacter.exec(text);
+  return first !== null && rightToLeftScript.test(first[0]);
+};
+
+/** Puts back in order the surrogate pairs (characters outside the BMP) that a reversal split. */
+const repairSurrogates = (text: string): string =>
+  text.replace(/([\udc00-\udfff])([\ud800-\udbff])/g, '$2$1');
+
+const reverseText = (text: string): string => repairSurrogates(text.split('').reverse().join(''));
+
+/**
+ * The font for each UTF-16 unit: Arabic letters and digits take Noto Sans Arabic, every other script
+ * Noto Sans, and punctuation and spaces follow their neighbour so an Arabic phrase stays one piece.
+ * Characters with a bidi mirror such as brackets always take Noto Sans: Noto Sans Arabic has an
+ * `rtlm` feature that fontkit applies to right-to-left runs, which would undo our mirroring.
+ */
+const assignFonts = (text: string, base: Direction): FontScript[] => {
+  const fonts: (FontScript | null)[] = [];
+  for (const character of text) {
+    let font: FontScript | null;
+    if (bidi.getMirroredCharacter(character) !== null) font = 'latin';
+    else if (arabicCharacter.test(character)) font = 'arabic';
+    else if (neutralCharacter.test(character)) font = null;
+    else font = 'latin';
+    for (let unit = 0; unit < character.length; unit++) fonts.push(font);
+  }
+  let previous: FontScript | null = null;
+  for (let i = 0; i < fonts.length; i++) {
+    previous = fonts[i] ?? previous;
+    fonts[i] = previous;
+  }
+  let next: FontScript = base === 'rtl' ? 'arabic' : 'latin';
+  for (let i = fonts.length - 1; i >= 0; i--) {
+    next = fonts[i] ?? next;
+    fonts[i] = next;
+  }
+  return fonts.map((font) => font ?? next);
+};
+
+type Piece = {
+  text: string;
+  font: FontName;
+  width: number;
+  /** The characters in reading order, for copy, search and screen readers (see below). */
+  actualText: string | null;
+};
+type Line = { pieces: Piece[]; width: number };
+type TextStyle = { size: number; bold?: boolean; color?: string };
+
+const fontName = (script: FontScript, style: TextStyle): FontName =>
+  `${script}-${style.bold ? 'bold' : 'regular'}`;
+
+/**
+ * `features` must be set (even empty) on every measure and draw call: without it pdfkit shapes a
+ * string word by word, so fontkit would reverse each Arabic word but keep the words left to right.
+ */
+const wholeRun = { features: [] };
+
+const measure = (doc: PDFKit.PDFDocument, text: string, font: FontName, size: number): number =>
+  doc.font(font).fontSize(size).widthOfString(text, wholeRun);
+
+/** One line of text, in the visual order it is drawn left to right. */
+const layOutLine = (doc: PDFKit.PDFDocument, text: string, paragraph: Paragraph, style: TextStyle): Line => {
+  const embedding = bidi.getEmbeddingLevels(text, paragraph);
+  const base: Direction = (embedding.paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
+  const mirrored = bidi.getMirroredCharactersMap(text, embedding.levels);
+  const fonts = assignFonts(text, base);
+  const groups: { units: string[]; script: FontScript; level: number }[] = [];
+  for (const index of bidi.getReorderedIndices(text, embedding)) {
+    const unit = text[index] ?? '';
+    if (bidiControlCharacter.test(unit)) continue;
+    const script = fonts[index] ?? 'latin';
+    const level = embedding.levels[index] ?? 0;
+    const last = groups.at(-1);
+    const drawn = mirrored.get(index) ?? unit;
+    if (last && last.script === script && last.level === level) last.units.push(drawn);
+    else groups.push({ units: [drawn], script, level });
+  }
+  const pieces = groups.map(({ units, script }): Piece => {
+    const visual = units.join('');
+    // If fontkit will reverse this piece, give it the reverse of what must appear: for an Arabic
+    // piece that is also its logical order, which fontkit needs to pick the joining forms.
+    const pieceText = fontkitReverses(visual) ? reverseText(visual) : repairSurrogates(visual);
+    const font = fontName(script, style);
+    // Noto Sans Arabic draws many letters as a shared dotless body plus separate dots, and the PDF's
+    // glyph-to-Unicode map can name only one letter per body: copied text would turn ي into ت.
+    // ActualText gives readers the real characters. It is written in drawing (visual) order because
+    // poppler spreads it over the glyphs and then reorders the line itself; in reading order its
+    // words came out reversed. pdf.js ignores ActualText; other readers are unverified.
+    const actualText = script === 'arabic' ? visual : null;
+    return { text: pieceText, font, width: measure(doc, pieceText, font, style.size), actualText };
+  });
+  return { pieces, width: pieces.reduce((sum, piece) => sum + piece.width, 0) };
+};
+
+/**
+ * Breaks text into lines that fit `maxWidth`, in logical order (the UBA reorders each line after
+ * breaking). Only ordinary spaces break: Intl puts no-break spaces inside amounts and dates.
+ */
+const wrapText = (
+  doc: PDFKit.PDFDocument,
+  text: string,
+  maxWidth: number,
+  paragraph: Paragraph,
+  style: TextStyle,
+): Line[] => {
+  const words = text.split(/[ \t\r\n]+/).filter((word) => word !== '');
+  const lines: Line[] = [];
+  let current: Line | null = null;
+  let currentText = '';
+  for (const word of words) {
+    const candidateText = currentText === '' ? word : `${currentText} ${word}`;
+    const candidate = layOutLine(doc, candidateText, paragraph, style);
+    if (current === null || candidate.width <= maxWidth) {
+      current = candidate;
+      currentText = candidateText;
+    } else {
+      lines.push(current);
+      current = layOutLine(doc, word, paragraph, style);
+      currentText = word;
+    }
+  }
+  if (current) lines.push(current);
+  return lines;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Page layout. Positions are described from the reading start (left in LTR, right in RTL) and
+// mirrored for Arabic, so one layout serves all twelve locales.
+
+const page = { width: 595.28, height: 841.89, margin: 50 };
+const contentWidth = page.width - 2 * page.margin;
+const colours = { text: '#111827', muted: '#6b7280', rule: '#d1d5db', band: '#f3f4f6' };
+
+type Align = 'start' | 'end' | 'center';
+type Box = { x: number; width: number };
+
+type Canvas = {
+  doc: PDFKit.PDFDocument;
+  direction: Direction;
+  /** Line height per point of font size: Noto Sans Arabic's ascender is about 30 % taller. */
+  leading: number;
+};
+
+/** A box `offset` points from the reading start of the content area, mirrored for RTL. */
+const boxFromStart = (canvas: Canvas, offset: number, width: number): Box =>
+  canvas.direction === 'rtl'
+    ? { x: page.width - page.margin - offset - width, width }
+    : { x: page.margin + offset, width };
+
+type TextOptions = TextStyle & {
+  align?: Align;
+  /** Text someone typed (names, addresses, descriptions): direction from its first strong letter. */
+  typed?: boolean;
+};
+
+/** Draws wrapped text in a box and returns the height it took. */
+const drawText = (canvas: Canvas, text: string, box: Box, top: number, options: TextOptions): number => {
+  const { doc, direction } = canvas;
+  const align = options.align ?? 'start';
+  const lineHeight = options.size * canvas.leading;
+  const lines = wrapText(doc, text, box.width, options.typed ? 'auto' : direction, options);
+  // Alignment follows the invoice's direction, not the text's: columns stay straight.
+  const alignRight = align === 'end' ? direction === 'ltr' : align === 'start' && direction === 'rtl';
+  lines.forEach((line, index) => {
+    // Baselines, not tops, are aligned: the two fonts have different ascenders.
+    const baseline = top + index * lineHeight + options.size * 1.1;
+    let x = box.x;
+    if (align === 'center') x += (box.width - line.width) / 2;
+    else if (alignRight) x += box.width - line.width;
+    for (const piece of line.pieces) {
+      if (piece.actualText !== null) doc.markContent('Span', { actual: piece.actualText });
+      doc
+        .font(piece.font)
+        .fontSize(options.size)
+        .fillColor(options.color ?? colours.text)
+        .text(piece.text, x, baseline, { ...wholeRun, lineBreak: false, baseline: 'alphabetic' });
+      if (piece.actualText !== null) doc.endMarkedContent();
+      x += piece.width;
+    }
+  });
+  return lines.length * lineHeight;
+};
+
+const drawRule = (canvas: Canvas, y: number, box: Box = boxFromStart(canvas, 0, contentWidth)) => {
+  canvas.doc
+    .moveTo(box.x, y)
+    .lineTo(box.x + box.width, y)
+    .lineWidth(0.5)
+    .strokeColor(colours.rule)
+    .stroke();
+};
+
+type Formatters = {
+  money: (cents: number) => string;
+  date: (date: Date) => string;
+  rate: (percent: number) => string;
+  integer: (value: number) => string;
+  country: (country: string) => string;
+};
+
+const createFormatters = (locale: Locale, currency: 'EUR'): Formatters => {
+  const tag = localeTags[locale];
+  const money = new Intl.NumberFormat(tag, { style: 'currency', currency });
+  // Dates are stored in UTC and an invoice carries no time of day, so UTC keeps the date stable
+  // whatever the server's time zone.
+  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' });
+  const rate = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
+  const regions = new Intl.DisplayNames(tag, { type: 'region', fallback: 'code' });
+  return {
+    // A decimal string, not cents / 100: Intl formats it exactly, so no float ever holds money.
+    money: (cents) => {
+      const sign = cents < 0 ? '-' : '';
+      const absolute = Math.abs(cents);
+      const euros = Math.trunc(absolute / 100);
+      const rest = String(absolute % 100).padStart(2, '0');
+      return money.format(`${sign}${euros}.${rest}` as `${number}`);
+    },
+    date: (value) => date.format(value),
+    rate: (percent) => rate.format(percent),
+    integer: (value) => rate.format(value),
+    country: (country) =>
+      /^[A-Za-z]{2}$/.test(country) ? (regions.of(country.toUpperCase()) ?? country) : country,
+  };
+};
+
+const footerTop = page.height - page.margin - 30;
+
+const drawFooter = (canvas: Canvas, input: InvoiceInput) => {
+  const box = boxFromStart(canvas, 0, contentWidth);
+  drawRule(canvas, footerTop - 8);
+  const height = drawText(canvas, input.labels.thankYou, box, footerTop, { size: 9.5, align: 'center' });
+  const sellerLine = `${input.seller.name} · ${input.seller.email}`;
+  drawText(canvas, sellerLine, box, footerTop + height, {
+    size: 8,
+    color: colours.muted,
+    align: 'center',
+    typed: true,
+  });
+};
+
+type Column = { offset: number; width: number };
+
+/** The line-item table's columns, from the reading start. */
+const columns = (() => {
+  const quantity = 50;
+  const money = 95;
+  const description = contentWidth - quantity - 2 * money;
+  return {
+    description: { offset: 0, width: description },
+    quantity: { offset: description, width: quantity },
+    unitPrice: { offset: description + quantity, width: money },
+    amount: { offset: description + quantity + money, width: money },
+  } satisfies Record<string, Column>;
+})();
+
+const cellPadding = 6;
+
+const cellBox = (canvas: Canvas, column: Column): Box =>
+  boxFromStart(canvas, column.offset + cellPadding, column.width - 2 * cellPadding);
+
+const drawTableHeader = (canvas: Canvas, labels: InvoiceLabels, top: number): number => {
+  const style: TextOptions = { size: 8.5, bold: true, color: colours.muted };
+  const height = style.size * canvas.leading + 2 * cellPadding;
+  const band = boxFromStart(canvas, 0, contentWidth);
+  canvas.doc.rect(band.x, top, band.width, height).fill(colours.band);
+  const textTop = top + cellPadding;
+  drawText(canvas, labels.description, cellBox(canvas, columns.description), textTop, style);
+  for (const [label, column] of [
+    [labels.quantity, columns.quantity],
+    [labels.unitPrice, columns.unitPrice],
+    [labels.amount, columns.amount],
+  ] as const) {
+    drawText(canvas, label, cellBox(canvas, column), textTop, { ...style, align: 'end' });
+  }
+  return height;
+};
+
+/** Renders the invoice as an A4 PDF. The same input always gives the same bytes. */
+export const renderInvoicePdf = (input: InvoiceInput): Promise<Buffer> => {
+  const totals = computeInvoiceTotals(input.lines, input.vatRatePercent);
+  const format = createFormatters(input.locale, input.currency);
+  const { labels } = input;
+  const direction: Direction = isRightToLeft(input.locale) ? 'rtl' : 'ltr';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: page.margin,
+    lang: localeTags[input.locale],
+    displayTitle: true,
+    // CreationDate also seeds the file ID, so fixing it makes the output byte-for-byte repeatable.
+    info: {
+      Title: `${labels.title} ${input.invoiceNumber}`,
+      Author: input.seller.name,
+      Subject: `${labels.orderNumber} ${input.orderNumber}`,
+      CreationDate: input.issuedAt,
+      ModDate: input.issuedAt,
+    },
+  });
+  for (const [name, font] of getFonts()) {
+    // pdfkit accepts a parsed fontkit font (anything with `layout`), but its types list only files
+    // and buffers.
+    doc.registerFont(name, font as unknown as Buffer);
+  }
+  const canvas: Canvas = { doc, direction, leading: direction === 'rtl' ? 1.75 : 1.4 };
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const muted: TextOptions = { size: 8.5, color: colours.muted };
+  const regular: TextOptions = { size: 9.5 };
+  const typed: TextOptions = { ...regular, typed: true };
+
+  // Seller block at the reading end; title and invoice details at the reading start.
+  const sellerBox = boxFromStart(canvas, contentWidth - 220, 220);
+  let sellerY = page.margin;
+  sellerY += drawText(canvas, input.seller.name, sellerBox, sellerY, {
+    size: 11,
+    bold: true,
+    align: 'end',
+    typed: true,
+  });
+  for (const line of [...input.seller.address, input.seller.taxId, input.seller.email]) {
+    if (line.trim() === '') continue;
+    sellerY += drawText(canvas, line, sellerBox, sellerY, { ...muted, align: 'end', typed: true });
+  }
+
+  let y = page.margin;
+  y += drawText(canvas, labels.title, boxFromStart(canvas, 0, 260), y, { size: 22, bold: true }) + 10;
+  const meta: [string, string, TextOptions][] = [
+    [labels.invoiceNumber, input.invoiceNumber, { ...typed, bold: true }],
+    [labels.orderNumber, input.orderNumber, { ...typed, bold: true }],
+    [labels.date, format.date(input.issuedAt), { ...regular, bold: true }],
+  ];
+  if (input.paidAt) meta.push([labels.paid, format.date(input.paidAt), { ...regular, bold: true }]);
+  for (const [label, value, style] of meta) {
+    const labelHeight = drawText(canvas, label, boxFromStart(canvas, 0, 105), y, muted);
+    const valueHeight = drawText(canvas, value, boxFromStart(canvas, 110, 150), y, style);
+    y += Math.max(labelHeight, valueHeight) + 2;
+  }
+
+  y = Math.max(y, sellerY) + 22;
+  const billBox = boxFromStart(canvas, 0, 260);
+  y += drawText(canvas, labels.billTo, billBox, y, { ...muted, bold: true }) + 2;
+  y += drawText(canvas, input.buyer.name, billBox, y, { ...typed, size: 10.5, bold: true });
+  y += drawText(canvas, input.buyer.email, billBox, y, typed);
+  if (input.buyer.country) y += drawText(canvas, format.country(input.buyer.country), billBox, y, typed);
+
+  // Line items; a long order continues on the next page with the header repeated.
+  const rowLimit = footerTop - 40;
+  const startPage = () => {
+    drawFooter(canvas, input);
+    doc.addPage();
+    y = page.margin;
+  };
+  y += 26;
+  y += drawTableHeader(canvas, labels, y);
+  for (const line of input.lines) {
+    const description = cellBox(canvas, columns.description);
+    const descriptionLines = wrapText(doc, line.description, description.width, 'auto', regular);
+    const rowHeight = descriptionLines.length * regular.size * canvas.leading + 2 * cellPadding;
+    if (y + rowHeight > rowLimit) {
+      startPage();
+      y += drawTableHeader(canvas, labels, y);
+    }
+    const textTop = y + cellPadding;
+    const amount: TextOptions = { ...regular, align: 'end' };
+    drawText(canvas, line.description, description, textTop, typed);
+    drawText(canvas, format.integer(line.quantity), cellBox(canvas, columns.quantity), textTop, amount);
+    drawText(canvas, format.money(line.unitCents), cellBox(canvas, columns.unitPrice), textTop, amount);
+    const lineCents = line.quantity * line.unitCents;
+    drawText(canvas, format.money(lineCents), cellBox(canvas, columns.amount), textTop, amount);
+    y += rowHeight;
+    drawRule(canvas, y);
+  }
+
+  // Totals at the reading end; payment method at the reading start of the same band.
+  if (y + 110 > rowLimit) startPage();
+  y += 14;
+  const totalsTop = y;
+  const labelBox = boxFromStart(canvas, contentWidth - 250, 150);
+  const valueBox = boxFromStart(canvas, contentWidth - 100 + cellPadding, 100 - 2 * cellPadding);
+  const vatLabel = labels.vat.replace('{rate}', format.rate(input.vatRatePercent));
+  for (const [label, cents] of [
+    [labels.subtotal, totals.subtotalCents],
+    [vatLabel, totals.vatCents],
+  ] as const) {
+    drawText(canvas, label, labelBox, y, { ...regular, align: 'end' });
+    y += drawText(canvas, format.money(cents), valueBox, y, { ...regular, align: 'end' }) + 3;
+  }
+  drawRule(canvas, y + 2, boxFromStart(canvas, contentWidth - 250, 250));
+  y += 8;
+  const totalStyle: TextOptions = { size: 12, bold: true, align: 'end' };
+  drawText(canvas, labels.total, labelBox, y, totalStyle);
+  drawText(canvas, format.money(totals.totalCents), valueBox, y, totalStyle);
+
+  const paymentBox = boxFromStart(canvas, 0, contentWidth - 270);
+  const paymentLabelHeight = drawText(canvas, labels.paymentMethod, paymentBox, totalsTop, muted);
+  drawText(canvas, input.paymentMethod, paymentBox, totalsTop + paymentLabelHeight + 2, {
+    ...typed,
+    bold: true,
+  });
+
+  drawFooter(canvas, input);
+  doc.end();
+  return done;
+};
