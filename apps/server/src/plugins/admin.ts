@@ -28,6 +28,7 @@ export const registerAdmin = async (app: FastifyInstance, buildDir: string, inde
     root: buildDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header(
         'Cache-Control',

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
 import { defaultLocale, isLocale, type Locale, type SiteData, type SiteLoadContext } from '@esim/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -51,7 +52,21 @@ const sendWebResponse = async (reply: FastifyReply, response: Response) => {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  const isHtml = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+  // The renderer may compress already (it sets Content-Encoding); never compress twice.
+  if (!isHtml || response.headers.has('content-encoding')) return reply.send(body);
+  // Server-rendered HTML is compressed as it streams (fast Brotli setting); built assets are precompressed.
+  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+  const encoder = /\bbr\b/.test(accepted)
+    ? { name: 'br', stream: createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) }
+    : /\bgzip\b/.test(accepted)
+      ? { name: 'gzip', stream: createGzip({ level: 6 }) }
+      : null;
+  reply.header('vary', 'Accept-Encoding');
+  if (!encoder) return reply.send(body);
+  reply.removeHeader('content-length').header('content-encoding', encoder.name);
+  return reply.send(body.pipe(encoder.stream));
 };
 
 /**
@@ -76,6 +91,7 @@ export const registerSite = async (
     root: join(buildDir, 'client'),
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: immutableAssets,
   });
   app.setNotFoundHandler(async (request, reply) => {
