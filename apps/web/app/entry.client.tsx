@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale } from '@esim/contracts';
+import { defaultLocale, isLocale } from '@esim/contracts/locales';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

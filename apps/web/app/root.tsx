@@ -1,38 +1,9 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Divider.css';
 import './styles/app.css';
 
-import { cssVariablesResolver, theme } from '@esim/ui/theme';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorContent } from './components/error-content';
@@ -45,11 +16,15 @@ import { useNonce } from './lib/nonce';
 import { useLocale } from './lib/use-locale';
 import './lib/load-context';
 
-export const loader = ({ request, context }: Route.LoaderArgs) => {
+export const loader = async ({ request, context }: Route.LoaderArgs) => {
   const consent = readCookie(request.headers.get('cookie'), consentCookieName);
   return {
     locale: resolveRequestLocale(request, context),
     consent: isConsentChoice(consent) ? consent : null,
+    /** Absolute origin for canonical and hreflang links (SITE_URL on the server). */
+    siteUrl: context.site?.siteUrl ?? new URL(request.url).origin,
+    /** Support contacts for the footer, rendered on the server so nothing shifts after load. */
+    settings: (await context.site?.publicSettings().catch(() => null)) ?? null,
   };
 };
 
@@ -61,12 +36,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const nonce = useNonce();
   const html = getHtmlAttributes(locale);
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
   return (
     <html lang={html.lang} dir={html.dir} data-locale={locale} data-mantine-color-scheme="light">
       <head>
@@ -77,18 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <QueryClientProvider client={queryClient}>
-          <DirectionProvider initialDirection={html.dir} detectDirection={false}>
-            <MantineProvider
-              theme={theme}
-              cssVariablesResolver={cssVariablesResolver}
-              forceColorScheme="light"
-              getStyleNonce={() => nonce}
-            >
-              {children}
-            </MantineProvider>
-          </DirectionProvider>
-        </QueryClientProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

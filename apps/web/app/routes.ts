@@ -2,6 +2,18 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 
 export default [
   index('routes/public/home.tsx'),
+  route('countries/:code', 'routes/public/country.tsx'),
+  route('regions/:code', 'routes/public/region.tsx'),
+  route('about', 'routes/public/about.tsx'),
+  route('devices', 'routes/public/devices.tsx'),
+  route('how-to-connect', 'routes/public/how-to-connect.tsx'),
+  route('faq', 'routes/public/faq.tsx'),
+  route('terms', 'routes/public/terms.tsx'),
+  route('privacy', 'routes/public/privacy.tsx'),
+  route('contact', 'routes/public/contact.tsx'),
+  route('become-a-partner', 'routes/public/become-a-partner.tsx'),
+  route('sitemap.xml', 'routes/public/sitemap.ts'),
+  route('robots.txt', 'routes/public/robots.ts'),
   route('portal/verify-email', 'routes/public/verify-email.tsx'),
   route('dev/mailbox', 'routes/dev/mailbox.tsx'),
   route('cookie-consent', 'routes/public/cookie-consent.tsx'),

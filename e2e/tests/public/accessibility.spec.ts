@@ -11,6 +11,16 @@ import {
 
 const publicPages = [
   '/',
+  '/countries/de',
+  '/regions/europe',
+  '/about',
+  '/devices',
+  '/how-to-connect',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/contact',
+  '/become-a-partner',
   '/login',
   '/register',
   '/forgot-password',
@@ -67,6 +77,28 @@ for (const locale of ['en', 'sa'] as const) {
         await expect(page.locator('html')).toHaveAttribute('dir', locale === 'sa' ? 'rtl' : 'ltr');
         await expectNoAxeViolations(page);
       });
+
+    test('public forms showing validation errors, open tabs, search results and FAQ answers pass axe', async ({
+      page,
+    }) => {
+      for (const path of ['/become-a-partner', '/contact']) {
+        await page.goto(path);
+        await settle(page);
+        await page.getByRole('main').locator('form button[type="submit"]').click();
+        await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+      await page.goto('/');
+      await settle(page);
+      await page.getByTestId('destination-search').fill('DE');
+      await expect(page.getByTestId('search-results').getByRole('link').first()).toBeVisible();
+      await page.getByTestId('tab-global').click();
+      await expectNoAxeViolations(page);
+      await page.goto('/faq');
+      await settle(page);
+      await page.getByTestId('faq-item').first().locator('summary').click();
+      await expectNoAxeViolations(page);
+    });
 
     test('forms showing validation errors, the language menu and the account menu pass axe', async ({
       page,

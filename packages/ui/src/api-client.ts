@@ -9,7 +9,9 @@
  *
  * Framework-agnostic: fetch, storage and the clock are injectable so it runs in tests and during SSR.
  */
-import { defaultLocale, isLocale, type Locale, type TokenResponse, tokenMessages } from '@esim/contracts';
+import type { TokenResponse } from '@esim/contracts';
+import { tokenMessages } from '@esim/contracts/errors';
+import { defaultLocale, isLocale, type Locale } from '@esim/contracts/locales';
 
 export const apiBaseUrl = '/api';
 export const apiTimeoutMs = 50_000;

@@ -3,7 +3,7 @@
  * "Deutsch" spelled right) and flags served from our own origin (flag-icons SVGs bundled by Vite, never
  * inlined as data: URIs so a strict img-src CSP holds), dropdown at most 400px high.
  */
-import { type Locale, localeFlags, localeLabels, locales } from '@esim/contracts';
+import { type Locale, localeFlags, localeLabels, locales } from '@esim/contracts/locales';
 import { Menu, UnstyledButton } from '@mantine/core';
 import al from 'flag-icons/flags/4x3/al.svg?no-inline';
 import at from 'flag-icons/flags/4x3/at.svg?no-inline';

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Menu } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** The accent of SPEC section 9. */
 export const accentColor = '#F36B21';
@@ -32,8 +32,9 @@ export const theme = createTheme({
   luminanceThreshold: 0.45,
   components: {
     // Mantine puts a role="presentation" div with tabindex inside role="menu" for initial focus, which axe
-    // reports (aria-required-children); without it the first item takes focus.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // reports (aria-required-children); without it the first item takes focus. A plain object rather than
+    // Menu.extend(), so the theme does not pull the menu component into every page's first load.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 

@@ -53,15 +53,23 @@ const sendWebResponse = async (reply: FastifyReply, response: Response) => {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  const isHtml = response.headers.get('content-type')?.startsWith('text/html') ?? false;
-  // The renderer may compress already (it sets Content-Encoding); never compress twice.
-  if (!isHtml || response.headers.has('content-encoding')) return reply.send(body);
-  // Server-rendered HTML is compressed as it streams (fast Brotli setting); built assets are precompressed.
+  // Pages, the sitemap and robots.txt: text worth compressing; anything else passes through.
+  const contentType = response.headers.get('content-type') ?? '';
+  const isText = /^(text\/|application\/(xml|json))/.test(contentType);
+  if (!isText || response.headers.has('content-encoding')) return reply.send(body);
+  // Compressed as it streams, flushed per chunk so streamed HTML arrives early (fast Brotli setting); built
+  // assets are precompressed at build time.
   const accepted = String(reply.request.headers['accept-encoding'] ?? '');
   const encoder = /\bbr\b/.test(accepted)
-    ? { name: 'br', stream: createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) }
+    ? {
+        name: 'br',
+        stream: createBrotliCompress({
+          flush: zlibConstants.BROTLI_OPERATION_FLUSH,
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+        }),
+      }
     : /\bgzip\b/.test(accepted)
-      ? { name: 'gzip', stream: createGzip({ level: 6 }) }
+      ? { name: 'gzip', stream: createGzip({ level: 6, flush: zlibConstants.Z_SYNC_FLUSH }) }
       : null;
   reply.header('vary', 'Accept-Encoding');
   if (!encoder) return reply.send(body);

@@ -1,16 +1,15 @@
-import { Button, Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export const ErrorContent = () => {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py="xl" className="page-center">
+    <div className="container page-center status-page">
       <title>{`${t('common:errors.INTERNAL')} · ${t('brand')}`}</title>
-      <Title order={1}>{t('common:errors.INTERNAL')}</Title>
-      <Text mt="sm">{t('error.text')}</Text>
-      <Button component="a" href="/" mt="lg">
+      <h1>{t('common:errors.INTERNAL')}</h1>
+      <p>{t('error.text')}</p>
+      <a href="/" className="button">
         {t('notFound.home')}
-      </Button>
-    </Container>
+      </a>
+    </div>
   );
 };

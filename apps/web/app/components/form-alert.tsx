@@ -1,3 +1,4 @@
+import '../styles/form-styles';
 import { Alert } from '@mantine/core';
 
 export type FormFeedback = { kind: 'error' | 'success'; message: string } | null;

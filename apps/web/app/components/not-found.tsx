@@ -1,20 +1,20 @@
-import { Button, Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 export const NotFound = () => {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py="xl" className="page-center" data-testid="not-found">
+    <div className="container page-center status-page" data-testid="not-found">
       <title>{`${t('notFound.title')} · ${t('brand')}`}</title>
-      <Text className="not-found__code" aria-hidden="true">
+      <meta name="robots" content="noindex" />
+      <p className="not-found__code" aria-hidden="true">
         404
-      </Text>
-      <Title order={1}>{t('notFound.title')}</Title>
-      <Text mt="sm">{t('notFound.text')}</Text>
-      <Button component={Link} to="/" mt="lg">
+      </p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link to="/" className="button">
         {t('notFound.home')}
-      </Button>
-    </Container>
+      </Link>
+    </div>
   );
 };

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Center.css';
+import '../styles/form-styles';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

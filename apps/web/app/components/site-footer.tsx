@@ -1,46 +1,61 @@
-import { Anchor, Container, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePublicSettings } from '../features/settings/api/get-public-settings';
+import { Link } from 'react-router';
+import { useRootData } from '../lib/use-root-data';
 
 const whatsappLink = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`;
 
+const footerLinks = [
+  { to: '/about', key: 'nav.about' },
+  { to: '/become-a-partner', key: 'nav.partner' },
+  { to: '/contact', key: 'nav.contact' },
+  { to: '/terms', key: 'nav.terms' },
+  { to: '/privacy', key: 'nav.privacy' },
+] as const;
+
 export const SiteFooter = () => {
   const { t } = useTranslation();
-  const settings = usePublicSettings();
+  const settings = useRootData()?.settings;
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <Container size="lg" py="lg">
-        <Group justify="space-between" align="flex-start" gap="lg">
-          <Stack gap={4}>
-            <Text component="h2" fw={700} size="md">
-              {t('footer.support')}
-            </Text>
-            {/* Reserve the two lines so nothing shifts when the contacts arrive. */}
-            <div className="site-footer__contacts" data-testid="footer-contacts">
-              {settings.data ? (
-                <>
-                  <Anchor href={`mailto:${settings.data.supportEmail}`} className="site-footer__link">
-                    {settings.data.supportEmail}
-                  </Anchor>
-                  <Anchor
-                    href={whatsappLink(settings.data.whatsappNumber)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="site-footer__link"
-                  >
-                    {t('footer.whatsapp')}
-                    <VisuallyHidden> ({t('footer.newTab')})</VisuallyHidden>
-                  </Anchor>
-                </>
-              ) : null}
-            </div>
-          </Stack>
-          <Text size="sm" className="site-footer__copyright">
-            {t('footer.rights', { year })}
-          </Text>
-        </Group>
-      </Container>
+      <div className="container site-footer__inner">
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">{t('footer.support')}</h2>
+          <div className="site-footer__contacts" data-testid="footer-contacts">
+            {settings ? (
+              <>
+                <a href={`mailto:${settings.supportEmail}`} className="site-footer__link">
+                  {settings.supportEmail}
+                </a>
+                <a
+                  href={whatsappLink(settings.whatsappNumber)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="site-footer__link"
+                >
+                  {t('footer.whatsapp')}
+                  <span className="visually-hidden"> ({t('footer.newTab')})</span>
+                </a>
+              </>
+            ) : null}
+          </div>
+        </div>
+        <nav className="site-footer__column" aria-labelledby="footer-info-heading">
+          <h2 className="site-footer__heading" id="footer-info-heading">
+            {t('footer.information')}
+          </h2>
+          <ul className="site-footer__links">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="site-footer__link">
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-footer__copyright">{t('footer.rights', { year })}</p>
+      </div>
     </footer>
   );
 };

@@ -1,38 +1,45 @@
-import { Anchor, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { SiteLanguagePicker } from '../features/language/components/site-language-picker';
 import { AccountMenu } from './account-menu';
 import { Logo } from './logo';
 
+const navLinks = [
+  { to: '/', key: 'nav.home', end: true },
+  { to: '/devices', key: 'nav.devices' },
+  { to: '/how-to-connect', key: 'nav.howToConnect' },
+  { to: '/faq', key: 'nav.faq' },
+  { to: '/about', key: 'nav.about' },
+  { to: '/contact', key: 'nav.contact' },
+  { to: '/become-a-partner', key: 'nav.partner' },
+  { to: '/portal', key: 'nav.portal' },
+] as const;
+
 export const SiteHeader = () => {
   const { t } = useTranslation();
   return (
     <header className="site-header">
-      <Container size="lg" className="site-header__inner">
-        <Anchor component={Link} to="/" className="site-header__logo" underline="never">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__logo">
           <Logo />
           <span>{t('brand')}</span>
-        </Anchor>
-        <nav aria-label={t('nav.main')} className="site-header__nav">
-          <ul>
-            <li>
-              <NavLink to="/" end className="site-header__nav-link">
-                {t('nav.home')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/portal" className="site-header__nav-link">
-                {t('nav.portal')}
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
-        <Group gap="sm" wrap="nowrap" className="site-header__actions">
+        </Link>
+        <div className="site-header__actions">
           <SiteLanguagePicker />
           <AccountMenu />
-        </Group>
-      </Container>
+        </div>
+      </div>
+      <nav aria-label={t('nav.main')} className="site-header__nav">
+        <ul className="container">
+          {navLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={'end' in link} className="site-header__nav-link">
+                {t(link.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 };

@@ -2,7 +2,7 @@
  * Browser side: loads only the locale in use (one chunk per locale and namespace), plus English for a
  * namespace a locale does not have yet.
  */
-import { fallbackLocale, type Locale } from '@esim/contracts';
+import { fallbackLocale, type Locale } from '@esim/contracts/locales';
 import type { i18n, Resource } from 'i18next';
 import { createI18n, type LocaleBundle, parseLocalePath, webNamespaces } from './i18n';
 

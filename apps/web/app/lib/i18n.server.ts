@@ -1,10 +1,13 @@
-/** Server side: every locale's `common` and `web` JSON bundled into the server build. */
+/**
+ * Server side: every locale's `common`, `web` and `content` JSON bundled into the server build. `content` (long
+ * texts: about, devices, how to connect, FAQ) never reaches the browser as a bundle: loaders pick the page's part.
+ */
 import type { Locale } from '@esim/contracts';
 import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web}.json',
+  '../../../../packages/i18n/locales/*/{common,web,content}.json',
   {
     eager: true,
     import: 'default',
@@ -19,3 +22,12 @@ for (const [path, content] of Object.entries(files)) {
 }
 
 export const createServerI18n = (locale: Locale) => createI18n(locale, resources);
+
+export type ContentKey = 'about' | 'devices' | 'howToConnect' | 'faq';
+
+/**
+ * One page's long-form texts from the `content` namespace, interpolated ({email}, {whatsapp}), as the typed
+ * object the page renders (i18next `returnObjects`).
+ */
+export const getContent = <T>(locale: Locale, key: ContentKey, values: Record<string, string> = {}): T =>
+  createServerI18n(locale).t(`content:${key}`, { returnObjects: true, ...values }) as T;

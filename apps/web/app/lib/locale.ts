@@ -3,7 +3,7 @@
  * Server: `?lang=<code>`, then the locale apps/server resolved (cookie `lang`, else sq), then the cookie.
  * Browser: the saved choice (`languagePreference`, mirrored in the `lang` cookie for server rendering).
  */
-import { defaultLocale, isLocale, isRightToLeft, type Locale, localeTags } from '@esim/contracts';
+import { defaultLocale, isLocale, isRightToLeft, type Locale, localeTags } from '@esim/contracts/locales';
 import type { AppLoadContext } from 'react-router';
 import { readCookie, writeCookie } from './cookies';
 

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale } from '@esim/contracts';
+import { defaultLocale, isLocale, type Locale } from '@esim/contracts/locales';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from './i18n.client';

@@ -1,10 +1,12 @@
 import { Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { QueryProvider } from '../../components/query-provider';
+import { UiKitProvider } from '../../components/ui-kit-provider';
 import { OutboxList } from '../../features/dev-mailbox/components/outbox-list';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 
 /** Development and test only: the API answers 404 when the dev mailbox is off. */
-export default function DevMailboxRoute() {
+function DevMailboxRouteContent() {
   const { t } = useTranslation();
   const hydrated = useIsHydrated();
   return (
@@ -17,5 +19,15 @@ export default function DevMailboxRoute() {
       </Text>
       {hydrated ? <OutboxList /> : null}
     </Container>
+  );
+}
+
+export default function DevMailboxRoute() {
+  return (
+    <UiKitProvider>
+      <QueryProvider>
+        <DevMailboxRouteContent />
+      </QueryProvider>
+    </UiKitProvider>
   );
 }

@@ -1,30 +1,173 @@
-import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageMeta } from '../../components/page-meta';
+import { DestinationList } from '../../features/catalogue/components/destination-list';
+import { DestinationSearch, searchMaxLength } from '../../features/catalogue/components/destination-search';
+import { PackageGrid } from '../../features/catalogue/components/package-card';
+import { PackageTabs } from '../../features/catalogue/components/package-tabs';
+import { getProductsJsonLd } from '../../features/catalogue/json-ld';
+import { toDestinationLink, toPackageCard } from '../../features/catalogue/types';
+import { resolveRequestLocale } from '../../lib/locale';
+import { useRootData } from '../../lib/use-root-data';
+import type { Route } from './+types/home';
 
-/** Placeholder home: the hero only; package tabs come with the catalogue. */
-export default function HomeRoute() {
+export const loader = async ({ request, context }: Route.LoaderArgs) => {
+  const locale = resolveRequestLocale(request, context);
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, searchMaxLength);
+  const [countries, regions, globalPackages, highlights, results] = await Promise.all([
+    context.site.listDestinations('country', locale),
+    context.site.listDestinations('region', locale),
+    context.site.listPackages({ type: 'global', page: 1, pageSize: 100 }, locale),
+    context.site.highlights(locale),
+    q ? context.site.search(q, locale) : null,
+  ]);
+  const popular = [...countries, ...regions].filter((d) => d.popular);
+  return {
+    q,
+    results: results?.map((d) => toDestinationLink(d, locale)) ?? null,
+    countries: countries.map((d) => toDestinationLink(d, locale)),
+    regions: regions.map((d) => toDestinationLink(d, locale)),
+    globalPackages: globalPackages.items.map((p) => toPackageCard(p, locale)),
+    popular: popular.map((d) => toDestinationLink(d, locale)),
+    offers: highlights.offers.map((p) => toPackageCard(p, locale)),
+  };
+};
+
+const claims = ['seconds', 'countries', 'continents', 'network'] as const;
+const steps = ['choose', 'install', 'connect'] as const;
+
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const root = useRootData();
+  const siteUrl = root?.siteUrl ?? '';
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: t('brand'),
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/favicon.svg`,
+    ...(root?.settings
+      ? {
+          contactPoint: {
+            '@type': 'ContactPoint',
+            contactType: 'customer support',
+            email: root.settings.supportEmail,
+            telephone: root.settings.whatsappNumber,
+          },
+        }
+      : {}),
+  };
+  const products = getProductsJsonLd(t, [...loaderData.globalPackages, ...loaderData.offers], siteUrl);
+
   return (
-    <section className="hero" aria-labelledby="home-title">
-      <title>{`${t('home.title')} · ${t('brand')}`}</title>
-      <meta name="description" content={t('home.lead')} />
-      <Container size="lg">
-        <Title order={1} id="home-title" maw={720}>
-          {t('home.title')}
-        </Title>
-        <Text size="lg" mt="md" maw={640}>
-          {t('home.lead')}
-        </Text>
-        <Group mt="xl" gap="md">
-          <Button component={Link} to="/register" size="md">
-            {t('home.ctaRegister')}
-          </Button>
-          <Button component={Link} to="/portal/register" size="md" variant="outline">
-            {t('home.ctaPortal')}
-          </Button>
-        </Group>
-      </Container>
-    </section>
+    <>
+      <PageMeta
+        title={t('home.metaTitle')}
+        description={t('home.lead')}
+        jsonLd={[organization, ...products]}
+      />
+      <section className="hero" aria-labelledby="home-title">
+        <div className="container">
+          <h1 id="home-title" className="hero__title">
+            {t('home.title')}
+          </h1>
+          <p className="hero__lead">{t('home.lead')}</p>
+          <ul className="hero__claims" data-testid="hero-claims">
+            {claims.map((claim) => (
+              <li key={claim}>
+                <strong>{t(`home.claims.${claim}.value`)}</strong>
+                <span>{t(`home.claims.${claim}.label`)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="hero__actions">
+            <a href="#packages" className="button button--large">
+              {t('home.ctaPackages')}
+            </a>
+            <Link to="/devices" className="button button--large button--outline">
+              {t('home.ctaDevices')}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section id="packages" className="section" aria-labelledby="packages-title">
+        <div className="container">
+          <h2 id="packages-title" className="section__title">
+            {t('catalogue.heading')}
+          </h2>
+          <DestinationSearch initialQuery={loaderData.q} initialResults={loaderData.results} />
+          <PackageTabs
+            countries={loaderData.countries}
+            regions={loaderData.regions}
+            globalPackages={loaderData.globalPackages}
+          />
+        </div>
+      </section>
+
+      {loaderData.popular.length > 0 ? (
+        <section className="section section--tinted" aria-labelledby="popular-title">
+          <div className="container">
+            <h2 id="popular-title" className="section__title">
+              {t('home.popular')}
+            </h2>
+            <DestinationList
+              destinations={loaderData.popular}
+              variant="cards"
+              testId="popular-destinations"
+            />
+          </div>
+        </section>
+      ) : null}
+
+      {loaderData.offers.length > 0 ? (
+        <section className="section" aria-labelledby="offers-title">
+          <div className="container">
+            <h2 id="offers-title" className="section__title">
+              {t('home.offers')}
+            </h2>
+            <PackageGrid packages={loaderData.offers} />
+          </div>
+        </section>
+      ) : null}
+
+      <section className="section section--tinted" aria-labelledby="how-title">
+        <div className="container">
+          <h2 id="how-title" className="section__title">
+            {t('home.how.title')}
+          </h2>
+          <ol className="steps">
+            {steps.map((step) => (
+              <li key={step} className="steps__item">
+                <h3>{t(`home.how.${step}.title`)}</h3>
+                <p>{t(`home.how.${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+          <p>
+            <Link to="/how-to-connect">{t('home.how.more')}</Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section" aria-label={t('home.teasersLabel')}>
+        <div className="container teasers">
+          <article className="teaser">
+            <h2>{t('home.devicesTeaser.title')}</h2>
+            <p>{t('home.devicesTeaser.text')}</p>
+            <Link to="/devices" className="button button--outline">
+              {t('home.devicesTeaser.link')}
+            </Link>
+          </article>
+          <article className="teaser">
+            <h2>{t('home.faqTeaser.title')}</h2>
+            <p>{t('home.faqTeaser.text')}</p>
+            <Link to="/faq" className="button button--outline">
+              {t('home.faqTeaser.link')}
+            </Link>
+          </article>
+        </div>
+      </section>
+    </>
   );
 }

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { PageLoader } from '../../components/page-loader';
+import { QueryProvider } from '../../components/query-provider';
+import { UiKitProvider } from '../../components/ui-kit-provider';
 import { useVerifyEmail } from '../../features/auth/api/verify-email';
 import { AuthPage } from '../../features/auth/components/auth-page';
 import { describeError } from '../../lib/describe-error';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 
 /** The link in the shop verification e-mail: /portal/verify-email?token=… */
-export default function VerifyEmailRoute() {
+function VerifyEmailRouteContent() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -39,5 +41,15 @@ export default function VerifyEmailRoute() {
         ) : null}
       </Stack>
     </AuthPage>
+  );
+}
+
+export default function VerifyEmailRoute() {
+  return (
+    <UiKitProvider>
+      <QueryProvider>
+        <VerifyEmailRouteContent />
+      </QueryProvider>
+    </UiKitProvider>
   );
 }

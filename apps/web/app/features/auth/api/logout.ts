@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
+import { getQueryClient } from '../../../lib/query-client';
 import { getSession, loginPathFor, signOut } from '../../../lib/session';
 
 /** POST /api/auth/logout (SPEC section 7). */
@@ -13,7 +13,6 @@ export const logout = () => api.post<{ message: string }>('/auth/logout');
  */
 export const useLogout = () => {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useCallback(async () => {
     const kind = getSession().user?.kind;
     try {
@@ -24,7 +23,7 @@ export const useLogout = () => {
     }
     api.setToken(null);
     signOut();
-    queryClient.removeQueries({ queryKey: ['account'] });
+    getQueryClient().removeQueries({ queryKey: ['account'] });
     await navigate(loginPathFor(kind));
-  }, [navigate, queryClient]);
+  }, [navigate]);
 };

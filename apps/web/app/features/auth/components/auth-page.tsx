@@ -1,3 +1,4 @@
+import '../../../styles/form-styles';
 import { Container, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

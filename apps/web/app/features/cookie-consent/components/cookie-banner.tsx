@@ -1,4 +1,3 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation, useRouteLoaderData } from 'react-router';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
@@ -21,26 +20,24 @@ export const CookieBanner = () => {
 
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title" data-testid="cookie-banner">
-      <Paper shadow="lg" p="md" radius="md" withBorder className="cookie-banner__panel">
-        <Text component="h2" fw={700} size="md" id="cookie-banner-title">
+      <div className="cookie-banner__panel">
+        <h2 className="cookie-banner__title" id="cookie-banner-title">
           {t('cookies.title')}
-        </Text>
-        <Text size="sm" mt={4}>
-          {t('cookies.text')}
-        </Text>
+        </h2>
+        <p className="cookie-banner__text">{t('cookies.text')}</p>
         <fetcher.Form method="post" action="/cookie-consent">
           <input type="hidden" name="enhanced" value={hydrated ? '1' : '0'} />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          <Group mt="sm" gap="sm">
-            <Button type="submit" name="choice" value="accepted">
+          <div className="cookie-banner__actions">
+            <button type="submit" name="choice" value="accepted" className="button">
               {t('cookies.accept')}
-            </Button>
-            <Button type="submit" name="choice" value="rejected">
+            </button>
+            <button type="submit" name="choice" value="rejected" className="button">
               {t('cookies.reject')}
-            </Button>
-          </Group>
+            </button>
+          </div>
         </fetcher.Form>
-      </Paper>
+      </div>
     </section>
   );
 };

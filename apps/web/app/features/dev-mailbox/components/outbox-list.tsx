@@ -1,4 +1,5 @@
-import { localeTags } from '@esim/contracts';
+import '@mantine/core/styles/Badge.css';
+import { localeTags } from '@esim/contracts/locales';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';

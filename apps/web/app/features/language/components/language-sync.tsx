@@ -1,11 +1,10 @@
-import { type GeoResponse, isLocale, localeForCountry } from '@esim/contracts';
-import { useDirection } from '@mantine/core';
-import { useEffect } from 'react';
+import type { GeoResponse } from '@esim/contracts';
+import { isLocale, localeForCountry } from '@esim/contracts/locales';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { switchLanguage } from '../../../lib/i18n.client';
-import { getHtmlAttributes, localeQueryParam, readSavedLocale, saveLocale } from '../../../lib/locale';
-import { useLocale } from '../../../lib/use-locale';
+import { localeQueryParam, readSavedLocale, saveLocale } from '../../../lib/locale';
 
 /** GET /api/geo, our own server: no address leaves for a third party (DESIGN section 6). */
 const getGeo = () => api.get<GeoResponse>('/geo');
@@ -16,13 +15,16 @@ const getGeo = () => api.get<GeoResponse>('/geo');
  */
 export const LanguageSync = () => {
   const { i18n } = useTranslation();
-  const locale = useLocale();
-  const { setDirection } = useDirection();
+  // Runs until the first language is settled: later changes are the visitor's own (the picker), and react-i18next
+  // hands out a new `i18n` on every language change, which would otherwise re-apply a stale `?lang=`.
+  const settled = useRef(false);
 
   useEffect(() => {
+    if (settled.current) return;
     const fromQuery = new URLSearchParams(window.location.search).get(localeQueryParam);
     const chosen = isLocale(fromQuery) ? fromQuery : readSavedLocale();
     if (chosen) {
+      settled.current = true;
       saveLocale(chosen);
       if (chosen !== i18n.language) void switchLanguage(i18n, chosen);
       return;
@@ -30,6 +32,8 @@ export const LanguageSync = () => {
     const controller = new AbortController();
     getGeo()
       .then(({ country_code }) => {
+        if (controller.signal.aborted) return;
+        settled.current = true;
         const detected = country_code ? localeForCountry(country_code) : 'en';
         if (!controller.signal.aborted && detected !== i18n.language) return switchLanguage(i18n, detected);
       })
@@ -38,11 +42,6 @@ export const LanguageSync = () => {
       });
     return () => controller.abort();
   }, [i18n]);
-
-  // Mantine components (menus, inputs) follow the page direction.
-  useEffect(() => {
-    setDirection(getHtmlAttributes(locale).dir);
-  }, [locale, setDirection]);
 
   return null;
 };

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { countryPath, regionPath } from '../../../lib/public-pages';
+import type { DestinationLinkData } from '../types';
+import { CountryFlag } from './country-flag';
+
+/** Links to country and region pages with the lowest price there. */
+export const DestinationList = ({
+  destinations,
+  variant = 'list',
+  testId,
+}: {
+  destinations: DestinationLinkData[];
+  variant?: 'list' | 'cards';
+  testId?: string;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <ul className={`destination-list destination-list--${variant}`} data-testid={testId}>
+      {destinations.map((d) => (
+        <li key={`${d.kind}-${d.code}`}>
+          <Link
+            to={d.kind === 'country' ? countryPath(d.code) : regionPath(d.code)}
+            className="destination-link"
+            data-kind={d.kind}
+            data-code={d.code}
+          >
+            {d.kind === 'country' ? (
+              <CountryFlag code={d.code} />
+            ) : (
+              <span className="region-mark" aria-hidden="true" />
+            )}
+            <span className="destination-link__text">
+              <span className="destination-link__name">{d.name}</span>
+              <span className="destination-link__price">
+                {t('catalogue.fromPrice', { price: d.fromPrice })}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+};

@@ -1,0 +1,91 @@
+import type { PackageType } from '@esim/contracts';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DestinationLinkData, PackageCardData } from '../types';
+import { DestinationList } from './destination-list';
+import { PackageGrid } from './package-card';
+
+const tabOrder: PackageType[] = ['local', 'regional', 'global'];
+
+type PackageTabsProps = {
+  countries: DestinationLinkData[];
+  regions: DestinationLinkData[];
+  globalPackages: PackageCardData[];
+};
+
+/**
+ * The three package tabs of SPEC section 1 (WAI-ARIA tabs: arrow keys move between tabs). Local lists the
+ * countries, regional the regions, global the global packages. Every panel is in the HTML for search engines;
+ * only the selected one is shown.
+ */
+export const PackageTabs = ({ countries, regions, globalPackages }: PackageTabsProps) => {
+  const { t } = useTranslation();
+  const id = useId();
+  const [selected, setSelected] = useState<PackageType>('local');
+  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = tabOrder.indexOf(selected);
+    const rtl = document.documentElement.dir === 'rtl';
+    const step: Record<string, number> = {
+      ArrowRight: rtl ? -1 : 1,
+      ArrowLeft: rtl ? 1 : -1,
+    };
+    let next: PackageType | undefined;
+    if (event.key in step)
+      next = tabOrder[(index + (step[event.key] ?? 0) + tabOrder.length) % tabOrder.length];
+    else if (event.key === 'Home') next = tabOrder[0];
+    else if (event.key === 'End') next = tabOrder.at(-1);
+    if (!next) return;
+    event.preventDefault();
+    setSelected(next);
+    tabs.current[next]?.focus();
+  };
+
+  const panel = (type: PackageType) => {
+    if (type === 'local') return <DestinationList destinations={countries} testId="tab-local-list" />;
+    if (type === 'regional') return <DestinationList destinations={regions} testId="tab-regional-list" />;
+    return <PackageGrid packages={globalPackages} />;
+  };
+
+  return (
+    <div className="package-tabs">
+      <div role="tablist" aria-label={t('catalogue.tabsLabel')} className="package-tabs__list">
+        {tabOrder.map((type) => (
+          <button
+            key={type}
+            ref={(element) => {
+              tabs.current[type] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${type}`}
+            aria-selected={selected === type}
+            aria-controls={`${id}-panel-${type}`}
+            tabIndex={selected === type ? 0 : -1}
+            className="package-tabs__tab"
+            data-testid={`tab-${type}`}
+            onClick={() => setSelected(type)}
+            onKeyDown={onKeyDown}
+          >
+            {t(`catalogue.tabs.${type}`)}
+          </button>
+        ))}
+      </div>
+      {tabOrder.map((type) => (
+        <div
+          key={type}
+          role="tabpanel"
+          id={`${id}-panel-${type}`}
+          aria-labelledby={`${id}-tab-${type}`}
+          hidden={selected !== type}
+          className="package-tabs__panel"
+          data-testid={`panel-${type}`}
+        >
+          <p className="package-tabs__intro">{t(`catalogue.tabIntro.${type}`)}</p>
+          {panel(type)}
+        </div>
+      ))}
+    </div>
+  );
+};

@@ -1,0 +1,52 @@
+import { localeTags } from '@esim/contracts/locales';
+import { getCountries } from 'libphonenumber-js';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../../components/page-meta';
+import { UiKitProvider } from '../../components/ui-kit-provider';
+import { PartnerForm } from '../../features/contact/components/partner-form';
+import { PageIntro } from '../../features/content/components/page-intro';
+import { resolveRequestLocale } from '../../lib/locale';
+import type { Route } from './+types/become-a-partner';
+
+/**
+ * Country names in the page's language, made on the server: browsers lack Intl data for some of the twelve
+ * locales (Chromium has no Albanian or Macedonian names), which would differ from the server's HTML.
+ */
+export const loader = ({ request, context }: Route.LoaderArgs) => {
+  const locale = resolveRequestLocale(request, context);
+  const names = new Intl.DisplayNames([localeTags[locale], 'en'], { type: 'region' });
+  return {
+    countries: getCountries()
+      .map((code) => ({ code, name: names.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, localeTags[locale])),
+  };
+};
+
+const benefits = ['reseller', 'business', 'influencer'] as const;
+
+export default function BecomeAPartnerRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageMeta title={t('partner.title')} description={t('partner.description')} />
+      <PageIntro id="partner-title" heading={t('partner.heading')} intro={t('partner.intro')} />
+      <div className="container form-layout">
+        <div className="form-card">
+          <UiKitProvider>
+            <PartnerForm countries={loaderData.countries} />
+          </UiKitProvider>
+        </div>
+        <aside className="form-aside" aria-labelledby="partner-who">
+          <h2 id="partner-who">{t('partner.whoTitle')}</h2>
+          <ul>
+            {benefits.map((type) => (
+              <li key={type}>
+                <strong>{t(`partner.businessTypes.${type}`)}:</strong> {t(`partner.who.${type}`)}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import type { PackageDetail } from '@esim/contracts';
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { PageMeta } from '../../components/page-meta';
+import { CountryFlag } from '../../features/catalogue/components/country-flag';
+import { PackageGrid } from '../../features/catalogue/components/package-card';
+import { getProductsJsonLd } from '../../features/catalogue/json-ld';
+import { type PackageCardData, toPackageCard } from '../../features/catalogue/types';
+import { formatPrice } from '../../lib/format';
+import { resolveRequestLocale } from '../../lib/locale';
+import { countryPath } from '../../lib/public-pages';
+import { useRootData } from '../../lib/use-root-data';
+import type { Route } from './+types/country';
+
+export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
+  if (!/^[a-z]{2}$/i.test(params.code)) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  if (params.code !== params.code.toLowerCase())
+    throw redirect(`${countryPath(params.code)}${url.search}`, 301);
+  const locale = resolveRequestLocale(request, context);
+  const page = await context.site.getCountryPage(params.code, locale);
+  const code = page.country.code;
+  const details = new Map<string, PackageDetail>();
+  for (const pkg of [...page.local, ...page.regional, ...page.global])
+    details.set(pkg.slug, await context.site.getPackage(pkg.slug, locale));
+  const withCoverage = (list: typeof page.local, listCountries: boolean): PackageCardData[] =>
+    list.map((pkg) => {
+      const coverage = details.get(pkg.slug)?.coverage ?? [];
+      const names = coverage.map((c) => c.country.name).sort((a, b) => a.localeCompare(b));
+      return {
+        ...toPackageCard(pkg, locale),
+        operators: coverage.find((c) => c.country.code === code)?.operators ?? [],
+        ...(listCountries ? { coverage: names } : {}),
+      };
+    });
+  const all = [...page.local, ...page.regional, ...page.global];
+  return {
+    country: page.country,
+    fromPrice:
+      all.length > 0
+        ? formatPrice(Math.min(...all.map((p) => p.offerPriceCents ?? p.priceCents)), locale)
+        : '',
+    local: withCoverage(page.local, false),
+    regional: withCoverage(page.regional, true),
+    global: withCoverage(page.global, false),
+  };
+};
+
+export default function CountryRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const siteUrl = useRootData()?.siteUrl ?? '';
+  const { country } = loaderData;
+  const price = loaderData.fromPrice;
+  const sections = [
+    { key: 'local', packages: loaderData.local },
+    { key: 'regional', packages: loaderData.regional },
+    { key: 'global', packages: loaderData.global },
+  ] as const;
+  return (
+    <>
+      <PageMeta
+        title={t('country.title', { country: country.name })}
+        description={t('country.description', { country: country.name, price })}
+        jsonLd={getProductsJsonLd(
+          t,
+          [...loaderData.local, ...loaderData.regional, ...loaderData.global],
+          siteUrl,
+        )}
+      />
+      <section className="page-hero" aria-labelledby="country-title">
+        <div className="container page-hero__inner">
+          <CountryFlag code={country.code} size={48} />
+          <div>
+            <h1 id="country-title" data-testid="country-title">
+              {t('country.heading', { country: country.name })}
+            </h1>
+            <p className="page-hero__lead">{t('country.intro', { country: country.name, price })}</p>
+          </div>
+        </div>
+      </section>
+      {sections.map(({ key, packages }) => (
+        <section
+          key={key}
+          className="section"
+          aria-labelledby={`packages-${key}`}
+          data-testid={`section-${key}`}
+        >
+          <div className="container">
+            <h2 id={`packages-${key}`} className="section__title">
+              {t(`country.sections.${key}`, { country: country.name })}
+            </h2>
+            {packages.length > 0 ? (
+              <PackageGrid packages={packages} operatorsIn={country.name} />
+            ) : (
+              <p>{t('country.none', { country: country.name })}</p>
+            )}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { expect, test, withLanguage } from '../../fixtures';
+
+test('home → search “Gjermani” in Albanian → country page → package → link to the order page', async ({
+  page,
+}) => {
+  await withLanguage(page, 'sq');
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sq');
+  // The hero states SPEC section 1's claims.
+  await expect(page.getByTestId('hero-claims')).toContainText('115');
+  await expect(page.getByTestId('hero-claims')).toContainText('4G/5G');
+
+  await page.getByTestId('destination-search').fill('Gjermani');
+  const results = page.getByTestId('search-results');
+  await results.getByRole('link', { name: /Gjermani/ }).click();
+
+  await expect(page).toHaveURL(/\/countries\/de$/);
+  await expect(page.getByTestId('country-title')).toHaveText('eSIM për Gjermani');
+  const local = page.getByTestId('section-local');
+  const firstPackage = local.getByTestId('package-card').first();
+  await expect(firstPackage).toHaveAttribute('data-type', 'local');
+  // Operators and network of the country are shown on the card.
+  await expect(firstPackage.getByTestId('package-operators')).toContainText(/\((4G|5G)\)/);
+  const slug = await firstPackage.getAttribute('data-slug');
+  const buy = firstPackage.getByTestId('buy-link');
+  await expect(buy).toHaveAttribute('href', `/order/${slug}`);
+  await expect(buy).toContainText('Bli');
+
+  // Regional packages list the other countries they cover.
+  const regional = page.getByTestId('section-regional').getByTestId('package-card').first();
+  await expect(regional).toHaveAttribute('data-type', 'regional');
+  await regional.locator('summary').click();
+  await expect(regional.locator('details p')).toContainText('Austri');
+});
+
+test('search finds a destination by any language and by code, and says when nothing matches', async ({
+  page,
+}) => {
+  await withLanguage(page, 'en');
+  await page.goto('/');
+  const search = page.getByTestId('destination-search');
+  const results = page.getByTestId('search-results');
+  for (const query of ['Allemagne', 'DE', 'Germany']) {
+    await search.fill(query);
+    await expect(results.getByRole('link', { name: /Germany/ })).toBeVisible();
+  }
+  await search.fill('Qwertyland');
+  await expect(results).toContainText('No destination matches “Qwertyland”.');
+});
+
+test('each tab shows its kind: countries, regions, global packages', async ({ page }) => {
+  await withLanguage(page, 'en');
+  await page.goto('/');
+  const tabs = page.getByRole('tablist');
+
+  await expect(tabs.getByRole('tab', { name: 'Local' })).toHaveAttribute('aria-selected', 'true');
+  const localLinks = page.getByTestId('panel-local').getByRole('link');
+  expect(await localLinks.count()).toBeGreaterThan(100);
+  for (const kind of await localLinks.evaluateAll((links) => links.map((l) => l.getAttribute('data-kind'))))
+    expect(kind).toBe('country');
+
+  await tabs.getByRole('tab', { name: 'Regional' }).click();
+  await expect(page.getByTestId('panel-local')).toBeHidden();
+  const regions = page.getByTestId('panel-regional').getByRole('link');
+  await expect(regions.filter({ hasText: 'Europe' })).toBeVisible();
+  for (const kind of await regions.evaluateAll((links) => links.map((l) => l.getAttribute('data-kind'))))
+    expect(kind).toBe('region');
+
+  // Arrow keys move between tabs (WAI-ARIA tabs).
+  await tabs.getByRole('tab', { name: 'Regional' }).press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Global' })).toBeFocused();
+  const cards = page.getByTestId('panel-global').getByTestId('package-card');
+  await expect(cards.first()).toBeVisible();
+  for (const type of await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))
+    expect(type).toBe('global');
+
+  // A region page lists its countries and packages.
+  await tabs.getByRole('tab', { name: 'Regional' }).click();
+  await regions.filter({ hasText: 'Europe' }).click();
+  await expect(page).toHaveURL(/\/regions\/europe$/);
+  await expect(page.getByTestId('region-countries').getByRole('link', { name: 'Germany' })).toBeVisible();
+  await expect(page.getByTestId('package-card').first()).toHaveAttribute('data-type', 'regional');
+});
+
+test('unknown country and region codes answer 404 with the not-found page', async ({ page }) => {
+  await withLanguage(page, 'en');
+  for (const path of ['/countries/zz', '/countries/germany', '/regions/atlantis']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  }
+});
