@@ -23,7 +23,6 @@ export const insertOutboxEmail = async (db: Db, message: MailMessage) => {
  */
 export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: number, leaseMs: number) =>
   db.transaction(async (tx) => {
-    const now = new Date();
     const rows = await tx
       .select()
       .from(outbox)
@@ -32,7 +31,8 @@ export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: num
           eq(outbox.channel, 'email'),
           eq(outbox.status, 'pending'),
           lt(outbox.attempts, maxAttempts),
-          lte(outbox.nextAttemptAt, now),
+          // The database's clock (microseconds), like the default that filled the column.
+          lte(outbox.nextAttemptAt, sql`now()`),
         ),
       )
       .orderBy(outbox.nextAttemptAt)
@@ -41,7 +41,10 @@ export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: num
     for (const row of rows) {
       await tx
         .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+        })
         .where(eq(outbox.id, row.id));
     }
     return rows;

@@ -28,6 +28,15 @@ export const DestinationSearch = ({ initialQuery, initialResults }: DestinationS
   const [results, setResults] = useState(initialResults);
   const [failed, setFailed] = useState(false);
   const latest = useRef(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Text typed before the scripts took over lives only in the DOM: adopt it once hydrated.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when hydration completes.
+  useEffect(() => {
+    if (!hydrated) return;
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== query) setQuery(typed);
+  }, [hydrated]);
 
   const run = async (q: string, signal?: AbortSignal) => {
     const call = ++latest.current;
@@ -77,6 +86,7 @@ export const DestinationSearch = ({ initialQuery, initialResults }: DestinationS
           <div className="destination-search__row">
             <input
               id={inputId}
+              ref={inputRef}
               name="q"
               type="search"
               className="text-input"
