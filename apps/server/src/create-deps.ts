@@ -35,7 +35,13 @@ export const createDeps = async (
   } = {},
 ): Promise<AppDeps> => {
   const log = pino({ level: config.logLevel, name: 'deps' });
-  const database = overrides.database ?? (await createDatabase(config.database));
+  const database =
+    overrides.database ??
+    (await createDatabase(
+      config.database.driver === 'postgres'
+        ? { ...config.database, onIdleError: (err) => log.warn({ err }, 'database: idle connection dropped') }
+        : config.database,
+    ));
   const transport =
     overrides.mailTransport ??
     (config.mail.smtpUrl

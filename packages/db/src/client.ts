@@ -15,7 +15,7 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
   | { driver: 'pglite'; dataDir?: string };
 
 export type Database = {
@@ -32,6 +32,9 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../mi
 export const createDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover, a forced drop) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzleNodePg(pool, { schema });
     return {
       db: db as unknown as Db,
