@@ -12,11 +12,14 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
+import { staffOrdersRoutes } from './modules/staff/staff-orders.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
 import { registerI18n } from './plugins/i18n';
@@ -94,6 +97,9 @@ export const buildApp = async (
       await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
+      await api.register(staffOrdersRoutes(deps), { prefix: '/staff' });
+      await api.register(ordersRoutes(deps));
+      await api.register(paymentsRoutes(deps));
       if (config.mail.devMailbox) await api.register(devMailboxRoutes(deps));
     },
     { prefix: '/api' },

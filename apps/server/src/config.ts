@@ -57,6 +57,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  FULFILMENT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  FULFILMENT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   WEB_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/web/build')),
   ADMIN_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/admin/build/client')),
 });
@@ -86,6 +89,10 @@ export type Config = {
     | { provider: 'esim-access'; url: string; accessCode: string; secretKey: string };
   rateLimitPerMinute: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  /** Paid orders: provider attempts before the order is failed; first retry delay, doubled each time. */
+  fulfilment: { attempts: number; retryDelaySeconds: number };
+  /** How often an idle job worker looks for work (new work also wakes it at once in this process). */
+  jobPollSeconds: number;
   webBuildDir: string;
   adminBuildDir: string;
 };
@@ -160,6 +167,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    fulfilment: { attempts: e.FULFILMENT_ATTEMPTS, retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS },
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     webBuildDir: e.WEB_BUILD_DIR,
     adminBuildDir: e.ADMIN_BUILD_DIR,
   };

@@ -12,6 +12,7 @@ import { createSandboxPayments } from './adapters/payments/sandbox';
 import { createStripePayments } from './adapters/payments/stripe';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { createJobQueue } from './jobs/job-queue';
 import { createAuthRateLimits } from './lib/auth-rate-limit';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
@@ -90,6 +91,12 @@ export const createDeps = async (
     esimProvider,
     payments,
     sandboxPayments,
+    jobs: createJobQueue(database, log, {
+      // pg-boss keeps retrying until the handler records the order as failed after the configured attempts.
+      retryLimit: config.fulfilment.attempts + 2,
+      retryDelaySeconds: config.fulfilment.retryDelaySeconds,
+      pollSeconds: config.jobPollSeconds,
+    }),
     catalogue: createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
   };
 };

@@ -5,6 +5,7 @@ import type { GeoLocator } from './adapters/geo/port';
 import type { PaymentsProvider } from './adapters/payments/port';
 import type { SandboxPayments } from './adapters/payments/sandbox';
 import type { Config } from './config';
+import type { JobQueue } from './jobs/job-queue';
 import type { AuthRateLimits } from './lib/auth-rate-limit';
 import type { AuthContext } from './modules/auth/auth.service';
 import type { TokenSigner } from './modules/auth/tokens';
@@ -28,6 +29,8 @@ export type AppDeps = {
   payments: PaymentsProvider;
   /** Set when the sandbox provider is in use: its hosted card page is served from our origin. */
   sandboxPayments: SandboxPayments | null;
+  /** Durable background jobs (pg-boss); workers start in main.ts or in a test that wants them. */
+  jobs: JobQueue;
 };
 
 export const authContext = (deps: AppDeps): AuthContext => ({

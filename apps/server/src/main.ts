@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
 import { ensureCatalogue, startCatalogueSync } from './jobs/catalogue-sync';
+import { startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
 
 const start = async () => {
@@ -16,6 +17,7 @@ const start = async () => {
   await ensureCatalogue(deps, site.log);
   const stopOutbox = startOutboxDelivery(deps.mailer, site.log);
   const stopCatalogueSync = startCatalogueSync(deps, site.log);
+  const stopFulfilmentSweep = await startFulfilment(deps, site.log);
 
   await site.listen({ host: config.host, port: config.port });
   await staff.listen({ host: config.host, port: config.adminPort });
@@ -45,7 +47,9 @@ const start = async () => {
     site.log.info({ signal }, 'shutting down');
     stopOutbox();
     stopCatalogueSync();
+    stopFulfilmentSweep();
     await Promise.allSettled([site.close(), staff.close()]);
+    await deps.jobs.stop();
     await deps.database.close();
     process.exit(0);
   };

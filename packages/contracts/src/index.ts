@@ -5,5 +5,6 @@ export * from './errors';
 export * from './forms';
 export * from './locales';
 export * from './mail';
+export * from './orders';
 export * from './site-data';
 export * from './validation';

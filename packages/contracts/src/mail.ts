@@ -8,6 +8,10 @@ export const outboxMessageSchema = z
     subject: z.string().nullable(),
     text: z.string(),
     html: z.string().nullable(),
+    /** Files sent with the e-mail (the invoice PDF, the inline QR code), each downloadable from `url`. */
+    attachments: z.array(
+      z.object({ filename: z.string(), contentType: z.string(), inline: z.boolean(), url: z.string() }),
+    ),
     status: z.string(),
     created_at: z.string(),
   })

@@ -23,6 +23,8 @@ export type Database = {
   driver: 'postgres' | 'pglite';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /** Raw SQL for libraries that bring their own (pg-boss); text without values may hold several statements. */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   close: () => Promise<void>;
 };
 
@@ -43,6 +45,7 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
       ping: async () => {
         await pool.query('select 1');
       },
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
       close: () => pool.end(),
     };
   }
@@ -55,6 +58,12 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      // exec runs several statements (pg-boss migrations); the last result is the answer.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     close: () => client.close(),
   };

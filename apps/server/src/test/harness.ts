@@ -6,6 +6,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import type { EsimProvider } from '../adapters/esim/port';
 import type { MailMessage, MailTransport } from '../adapters/mail/port';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -63,9 +64,28 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/**
+ * Sends an outbound request (the sandbox's webhooks to our own origin) into the app under test, as the real
+ * HTTP call would arrive.
+ */
+const injectingFetch =
+  (getApp: () => FastifyInstance | undefined): typeof fetch =>
+  async (input, init) => {
+    const app = getApp();
+    if (!app) throw new Error('app not ready');
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string | undefined,
+    });
+    return new Response(response.body, { status: response.statusCode });
+  };
+
 export const createTestContext = async (
   env: Record<string, string> = {},
-  overrides: { fetch?: typeof fetch } = {},
+  overrides: { fetch?: typeof fetch; esimProvider?: EsimProvider } = {},
 ): Promise<TestContext> => {
   const config = loadConfig({ ...testEnv, ...env });
   const mails: MailMessage[] = [];
@@ -76,16 +96,24 @@ export const createTestContext = async (
     },
   };
   const database = await openTestDatabase();
-  const deps = await createDeps(config, { database, mailTransport, ...overrides });
-  const app = await buildApp(deps, 'api');
+  let app: FastifyInstance | undefined;
+  const deps = await createDeps(config, {
+    database,
+    mailTransport,
+    esimProvider: overrides.esimProvider,
+    fetch: overrides.fetch ?? injectingFetch(() => app),
+  });
+  app = await buildApp(deps, 'api');
   await app.ready();
+  const ready = app;
   return {
-    app,
+    app: ready,
     deps,
     config,
     mails,
     close: async () => {
-      await app.close();
+      await deps.jobs.stop();
+      await ready.close();
       await database.close();
     },
   };

@@ -53,6 +53,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** When the payment success page first showed this order's receipt; later visits say "completed earlier". */
+    receiptShownAt: timestamp('receipt_shown_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,6 +21,14 @@ export const defaultGeneralOptions = {
   alertThresholds: [60, 98],
   /** Retail markup over the wholesaler's price, applied by the catalogue sync. */
   catalogueMarkupPercent: 45,
+  /** Printed on invoices (seller block); VAT is 0 % unless staff configure a rate. */
+  seller: {
+    name: 'eSIM Marketplace sh.p.k.',
+    address: ['Rruga e Kavajës 10', '1001 Tiranë', 'Shqipëri'],
+    taxId: 'NIPT L00000000A',
+    email: 'billing@esim.example',
+  },
+  vatRatePercent: 0,
 };
 
 export const seedSettings = async (db: Db) => {

@@ -1,4 +1,4 @@
-import { type AccountKind, tokenMessages } from '@esim/contracts';
+import { type AccountKind, type StaffRole, tokenMessages } from '@esim/contracts';
 import type { FastifyRequest } from 'fastify';
 import { type AppDeps, authContext } from '../../deps';
 import { AppError } from '../../lib/app-error';
@@ -29,3 +29,11 @@ export const authOf = (request: FastifyRequest): RequestAuth => {
   if (!request.auth) throw new AppError('UNAUTHORIZED', undefined, tokenMessages.UNAUTHORIZED);
   return request.auth;
 };
+
+/** Hook (preValidation) for staff routes limited to some roles (SPEC section 6); other staff get 403. */
+export const requireStaffRole =
+  (deps: AppDeps, roles: readonly StaffRole[]) => async (request: FastifyRequest) => {
+    await requireAuth(deps, ['staff'])(request);
+    const role = request.auth?.details.role?.name;
+    if (!role || !roles.includes(role)) throw new AppError('FORBIDDEN');
+  };

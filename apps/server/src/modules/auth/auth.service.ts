@@ -243,13 +243,13 @@ export const updateProfile = async (
 export const resetTokenTtlMs = 60 * 60 * 1000;
 
 /** Creates a single-use reset token; returns the raw token for the e-mail link (only its hash is stored). */
-export const createPasswordReset = async (db: Db, userId: string) => {
+export const createPasswordReset = async (db: Db, userId: string, ttlMs = resetTokenTtlMs) => {
   const token = createRandomToken();
   await insertUserToken(db, {
     userId,
     purpose: 'password_reset',
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + resetTokenTtlMs),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
   return token;
 };

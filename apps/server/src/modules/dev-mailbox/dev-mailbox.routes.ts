@@ -1,7 +1,9 @@
 import { outboxListResponseSchema } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { listOutbox } from '../mail/mail.repository';
+import { AppError } from '../../lib/app-error';
+import { getOutboxMessage, listOutbox } from '../mail/mail.repository';
 
 /** The sandbox mailbox: lists the outbox so a person can click reset and verification links. Off in production. */
 export const devMailboxRoutes =
@@ -27,10 +29,38 @@ export const devMailboxRoutes =
             subject: row.subject,
             text: row.text,
             html: row.html,
+            attachments: row.attachments.map((file, index) => ({
+              filename: file.filename,
+              contentType: file.contentType,
+              inline: Boolean(file.cid),
+              url: `/api/dev/outbox/${row.id}/attachments/${index}`,
+            })),
             status: row.status,
             created_at: row.createdAt.toISOString(),
           })),
         };
+      },
+    );
+
+    app.get(
+      '/dev/outbox/:id/attachments/:index',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Download one attachment of an outbox message',
+          params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(50) }),
+        },
+      },
+      async (request, reply) => {
+        const row = await getOutboxMessage(deps.db, request.params.id);
+        const file = row?.attachments[request.params.index];
+        if (!file) throw new AppError('NOT_FOUND');
+        const safeName = file.filename.replace(/[^\w.-]/g, '_');
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', `inline; filename="${safeName}"`)
+          .header('Cache-Control', 'no-store')
+          .send(Buffer.from(file.contentBase64, 'base64'));
       },
     );
   };

@@ -64,3 +64,8 @@ export const markOutboxAttemptFailed = (db: Db, id: string, error: string, retry
 
 export const listOutbox = (db: Db, limit: number) =>
   db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+
+export const getOutboxMessage = async (db: Db, id: string) => {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+  return row;
+};

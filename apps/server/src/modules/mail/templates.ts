@@ -2,7 +2,12 @@ import type { TFunction } from 'i18next';
 import type { MailMessage } from '../../adapters/mail/port';
 import { escapeHtml } from '../../lib/html';
 
-type ActionMail = { to: string; name: string; link: string; template: 'resetPassword' | 'verifyEmail' };
+type ActionMail = {
+  to: string;
+  name: string;
+  link: string;
+  template: 'resetPassword' | 'verifyEmail' | 'setPassword';
+};
 
 /** A short transactional e-mail with one call to action, as text and HTML, in the recipient's language. */
 export const renderActionMail = (t: TFunction, { to, name, link, template }: ActionMail): MailMessage => {

@@ -1,0 +1,81 @@
+import type { Database } from '@esim/db';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+
+export const queues = { fulfilOrder: 'fulfil-order' } as const;
+
+export type FulfilOrderJob = { orderId: string };
+
+export type JobQueueOptions = {
+  /** Retries pg-boss keeps for a job; the handler decides when an order has failed for good. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  pollSeconds: number;
+};
+
+/**
+ * Durable jobs in the database (pg-boss, DESIGN section 2) on either driver: pg-boss runs its SQL through our own
+ * connection, so PGlite works too. Any instance may work any job (pg-boss claims rows with SKIP LOCKED).
+ */
+export const createJobQueue = (database: Database, log: FastifyBaseLogger, options: JobQueueOptions) => {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    // A worker that died mid-job (crash, deploy) gives the job back after this; startup also resumes paid orders.
+    expireInSeconds: 120,
+    archiveCompletedAfterSeconds: 24 * 3600,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+
+  let starting: Promise<void> | null = null;
+  let workerIds: string[] = [];
+  let stopped = false;
+
+  const ready = () => {
+    starting ??= (async () => {
+      await boss.start();
+      // short: at most one waiting job per order (a resumed order is not queued twice), while a job left
+      // "active" by a dead worker does not block the resumed one (the handler is idempotent).
+      await boss.createQueue(queues.fulfilOrder, {
+        name: queues.fulfilOrder,
+        policy: 'short',
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+    })();
+    return starting;
+  };
+
+  return {
+    ready,
+    enqueueFulfilment: async (orderId: string) => {
+      await ready();
+      await boss.send(queues.fulfilOrder, { orderId } satisfies FulfilOrderJob, { singletonKey: orderId });
+      // Wake this process's worker now rather than at its next poll.
+      for (const id of workerIds) boss.notifyWorker(id);
+    },
+    /** Runs `handler` for each fulfilment job; a thrown error makes pg-boss retry it with backoff. */
+    workFulfilment: async (handler: (job: FulfilOrderJob) => Promise<void>) => {
+      await ready();
+      const id = await boss.work<FulfilOrderJob>(
+        queues.fulfilOrder,
+        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (job) await handler(job.data);
+        },
+      );
+      workerIds.push(id);
+    },
+    stop: async () => {
+      if (stopped || !starting) return;
+      stopped = true;
+      workerIds = [];
+      await starting.catch(() => undefined);
+      // graceful: let a running job finish; close: false because pg-boss does not own the connection.
+      await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+    },
+  };
+};
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

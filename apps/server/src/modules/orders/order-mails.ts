@@ -1,0 +1,146 @@
+import { type Locale, localeTags } from '@esim/contracts/locales';
+import type { TFunction } from 'i18next';
+import type { MailMessage } from '../../adapters/mail/port';
+import { escapeHtml } from '../../lib/html';
+import { iosInstallLink, renderActivationQrPng } from '../esims/qr-code';
+import { computeInvoiceTotals, type InvoiceLabels, renderInvoicePdf } from '../invoices/invoice-pdf';
+import type { GeneralOptions } from '../settings/settings.repository';
+import type { EsimRow, OrderRow } from './orders.repository';
+
+const invoiceLabelKeys = [
+  'title',
+  'invoiceNumber',
+  'orderNumber',
+  'date',
+  'paid',
+  'billTo',
+  'description',
+  'quantity',
+  'unitPrice',
+  'amount',
+  'subtotal',
+  'vat',
+  'total',
+  'paymentMethod',
+  'thankYou',
+] as const satisfies readonly (keyof InvoiceLabels)[];
+
+/**
+ * Our prices include VAT: the invoice splits the amount charged into net and VAT so its total is exactly what
+ * the buyer paid. Picks the net amount whose VAT, rounded as the invoice rounds it, adds up to the gross.
+ */
+export const netFromGross = (grossCents: number, vatRatePercent: number) => {
+  const estimate = Math.round((grossCents * 100) / (100 + vatRatePercent));
+  for (const candidate of [estimate, estimate - 1, estimate + 1]) {
+    const { totalCents } = computeInvoiceTotals(
+      [{ description: '', quantity: 1, unitCents: candidate }],
+      vatRatePercent,
+    );
+    if (totalCents === grossCents) return candidate;
+  }
+  return estimate;
+};
+
+export const packageNameOf = (order: Pick<OrderRow, 'packageSnapshot'>) =>
+  String(order.packageSnapshot?.name ?? '');
+
+/** The invoice PDF of a paid order, in the buyer's language; the seller block and VAT rate come from settings. */
+export const renderOrderInvoice = (t: TFunction, order: OrderRow, options: GeneralOptions) => {
+  const labels = Object.fromEntries(invoiceLabelKeys.map((k) => [k, t(`invoice.${k}`)])) as InvoiceLabels;
+  return renderInvoicePdf({
+    locale: order.locale as Locale,
+    labels,
+    seller: options.seller,
+    buyer: { name: order.buyerName, email: order.buyerEmail, country: order.country },
+    invoiceNumber: order.number,
+    orderNumber: order.number,
+    issuedAt: order.paidAt ?? order.createdAt,
+    paidAt: order.paidAt,
+    currency: 'EUR',
+    lines: [
+      {
+        description: packageNameOf(order),
+        quantity: 1,
+        unitCents: netFromGross(order.totalCents, options.vatRatePercent),
+      },
+    ],
+    vatRatePercent: options.vatRatePercent,
+    paymentMethod: t('invoice.card'),
+  });
+};
+
+export const invoiceFileName = (t: TFunction, order: Pick<OrderRow, 'number'>) =>
+  `${t('invoice.fileName')}-${order.number}.pdf`;
+
+/**
+ * The order confirmation (issue 4): the QR code as an inline image, the manual SM-DP+ details, the iOS one-tap
+ * link, Android steps, and the invoice PDF attached. Built before the completing transaction, stored inside it.
+ */
+export const renderOrderConfirmation = async (
+  t: TFunction,
+  order: OrderRow,
+  esim: Pick<EsimRow, 'activationCode' | 'smdpAddress' | 'matchingId'>,
+  options: GeneralOptions,
+): Promise<MailMessage> => {
+  const [qrPng, invoicePdf] = await Promise.all([
+    renderActivationQrPng(esim.activationCode),
+    renderOrderInvoice(t, order, options),
+  ]);
+  const total = new Intl.NumberFormat(localeTags[order.locale as Locale] ?? 'en', {
+    style: 'currency',
+    currency: order.currency,
+  }).format(order.totalCents / 100);
+  const iosLink = iosInstallLink(esim.activationCode);
+  const k = (key: string) => t(`orderConfirmation.${key}`);
+  const greeting = t('greeting', { name: order.buyerName });
+  const facts: [string, string][] = [
+    [k('orderNumber'), order.number],
+    [k('package'), packageNameOf(order)],
+    [k('total'), total],
+  ];
+  const manual: [string, string][] = [
+    [k('smdpAddress'), esim.smdpAddress],
+    [k('activationCode'), esim.activationCode],
+  ];
+  const row = ([label, value]: [string, string]) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="font-family:monospace;word-break:break-all">${escapeHtml(value)}</td></tr>`;
+  const text = [
+    greeting,
+    k('intro'),
+    facts.map(([a, b]) => `${a}: ${b}`).join('\n'),
+    `${k('manualTitle')}\n${manual.map(([a, b]) => `${a}: ${b}`).join('\n')}`,
+    `${k('iosAction')}: ${iosLink}`,
+    `${k('androidTitle')}: ${k('androidSteps')}`,
+    k('installNote'),
+    k('invoiceNote'),
+    t('signature'),
+  ].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(k('intro'))}</p>
+<p><img src="cid:esim-qr" width="240" height="240" alt="${escapeHtml(k('qrAlt'))}"></p>
+<table>${facts.map(row).join('')}</table>
+<h2 style="font-size:16px">${escapeHtml(k('manualTitle'))}</h2><table>${manual.map(row).join('')}</table>
+<p><a href="${escapeHtml(iosLink)}" style="background:#B5470C;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(k('iosAction'))}</a></p>
+<h2 style="font-size:16px">${escapeHtml(k('androidTitle'))}</h2><p>${escapeHtml(k('androidSteps'))}</p>
+<p style="color:#555">${escapeHtml(k('installNote'))}</p><p>${escapeHtml(k('invoiceNote'))}</p>
+<p>${escapeHtml(t('signature'))}</p></body></html>`;
+  return {
+    to: order.buyerEmail,
+    subject: t('orderConfirmation.subject', { number: order.number }),
+    text,
+    html,
+    attachments: [
+      {
+        filename: 'esim-qr.png',
+        contentType: 'image/png',
+        contentBase64: qrPng.toString('base64'),
+        cid: 'esim-qr',
+      },
+      {
+        filename: invoiceFileName(t, order),
+        contentType: 'application/pdf',
+        contentBase64: invoicePdf.toString('base64'),
+      },
+    ],
+  };
+};

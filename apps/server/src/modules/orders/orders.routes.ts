@@ -1,0 +1,105 @@
+import {
+  confirmPaymentBodySchema,
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  orderIdParamsSchema,
+  orderReceiptSchema,
+  orderViewHeader,
+  paymentOutcomeSchema,
+  retryPaymentResponseSchema,
+} from '@esim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AppDeps, authContext } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { authenticate } from '../auth/auth.service';
+import { bearerToken } from '../auth/tokens';
+import { confirmReturn, createOrder, getReceipt, retryPayment } from './orders.service';
+
+const tags = ['orders'];
+
+/** Buying an eSIM (issue 4): signed-out visitors and signed-in customers alike. */
+export const ordersRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/orders',
+      {
+        schema: {
+          tags,
+          summary: 'Create an order for a package and open a card checkout (the server prices it)',
+          description:
+            'A bearer token is optional: with a customer token the order belongs to that account. Signed out, an e-mail or phone of an existing account answers 409 so the buyer can log in.',
+          body: createOrderBodySchema,
+          response: { 201: createOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const token = bearerToken(request.headers.authorization);
+        // Optional sign-in: a token that is present must be valid (a stale one gets its 401 and is refreshed).
+        const details = token ? (await authenticate(authContext(deps), token)).details : null;
+        if (details && details.user.kind !== 'customer') throw new AppError('FORBIDDEN');
+        const { order, checkoutUrl } = await createOrder(
+          deps,
+          {
+            body: request.body,
+            user: details?.user ?? null,
+            locale: request.locale,
+            country: deps.geo.countryOf({ ip: request.ip, headers: request.headers }),
+          },
+          request.log,
+        );
+        return reply.status(201).send({
+          orderId: order.id,
+          number: order.number,
+          totalCents: order.totalCents,
+          currency: 'EUR' as const,
+          checkoutUrl,
+        });
+      },
+    );
+
+    app.post(
+      '/orders/:orderId/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'The payment return: confirm with the provider, then show the receipt once',
+          params: orderIdParamsSchema,
+          body: confirmPaymentBodySchema,
+          response: { 200: paymentOutcomeSchema },
+        },
+      },
+      async (request) => confirmReturn(deps, request.params.orderId, request.body.sessionId, request.log),
+    );
+
+    app.get(
+      '/orders/:orderId/receipt',
+      {
+        schema: {
+          tags,
+          summary: 'The receipt the success page polls until the eSIM is ready',
+          description: `Needs the \`${orderViewHeader}\` header with the view token from the confirmation.`,
+          params: orderIdParamsSchema,
+          response: { 200: orderReceiptSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        const header = request.headers[orderViewHeader];
+        return getReceipt(deps, request.params.orderId, typeof header === 'string' ? header : undefined);
+      },
+    );
+
+    app.post(
+      '/orders/:orderId/retry-payment',
+      {
+        schema: {
+          tags,
+          summary: 'Open a new checkout for an unpaid order (the failure page: try again)',
+          params: orderIdParamsSchema,
+          response: { 200: retryPaymentResponseSchema },
+        },
+      },
+      async (request) => ({ checkoutUrl: await retryPayment(deps, request.params.orderId, request.log) }),
+    );
+  };

@@ -1,0 +1,386 @@
+import {
+  type CreateOrderBody,
+  type Locale,
+  type OrderReceipt,
+  type PaymentOutcome,
+  tokenMessages,
+} from '@esim/contracts';
+import type { Db } from '@esim/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { PaymentEvent } from '../../adapters/payments/port';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { findUserByEmailAnyState, findUserByPhone, insertUser, type UserRow } from '../auth/auth.repository';
+import { createPasswordReset } from '../auth/auth.service';
+import { iosInstallLink, renderActivationQrDataUrl } from '../esims/qr-code';
+import { renderActionMail } from '../mail/templates';
+import { packageNameOf } from './order-mails';
+import { createOrderNumber } from './order-number';
+import {
+  claimReceiptDisplay,
+  findPaymentBySession,
+  findSellablePackageBySlug,
+  getEsimForOrder,
+  getOrder,
+  hasSucceededPayment,
+  insertOrder,
+  insertPayment,
+  lockOrder,
+  markPaymentSucceeded,
+  markPaymentUnsuccessful,
+  type OrderRow,
+  recordWebhookEvent,
+  updateOrder,
+} from './orders.repository';
+
+/** The set-password link of an automatically created account lives longer than a reset link. */
+const setPasswordTtlMs = 7 * 24 * 3600 * 1000;
+const viewTokenTtlSeconds = 2 * 3600;
+const viewAudience = 'order-view';
+
+const isUniqueViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return (
+    (e.code ?? e.cause?.code) === '23505' && (e.constraint ?? e.cause?.constraint ?? '').includes(constraint)
+  );
+};
+
+const splitName = (fullName: string) => {
+  const parts = fullName.trim().split(/\s+/);
+  const firstName = parts[0] ?? fullName;
+  return { firstName, lastName: parts.slice(1).join(' ') };
+};
+
+const successUrl = (deps: AppDeps, order: OrderRow) =>
+  `${deps.config.siteUrl}/payment/success?order=${order.id}&session_id={SESSION_ID}`;
+const cancelUrl = (deps: AppDeps, order: OrderRow, packageSlug: string) =>
+  `${deps.config.siteUrl}/payment/failed?order=${order.id}&package=${encodeURIComponent(packageSlug)}&session_id={SESSION_ID}`;
+
+/** Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed". */
+const openCheckout = async (deps: AppDeps, order: OrderRow, packageSlug: string, log: FastifyBaseLogger) => {
+  let session: Awaited<ReturnType<AppDeps['payments']['createCheckout']>>;
+  try {
+    session = await deps.payments.createCheckout({
+      orderId: order.id,
+      orderNumber: order.number,
+      amountCents: order.totalCents,
+      currency: 'EUR',
+      description: packageNameOf(order),
+      customerEmail: order.buyerEmail,
+      locale: order.locale,
+      successUrl: successUrl(deps, order),
+      cancelUrl: cancelUrl(deps, order, packageSlug),
+    });
+  } catch (err) {
+    log.error({ err, orderId: order.id }, 'payment provider: checkout could not be created');
+    throw new AppError('PAYMENT_FAILED');
+  }
+  await insertPayment(deps.db, {
+    orderId: order.id,
+    provider: deps.payments.name,
+    sessionRef: session.sessionId,
+    amountCents: order.totalCents,
+  });
+  return session.url;
+};
+
+/**
+ * Creates a pending order priced by the server (the request carries no price) and opens a card checkout.
+ * A signed-out buyer whose e-mail or phone belongs to an account is asked to log in (SPEC section 8); an
+ * unknown buyer's account is created when the payment succeeds, so an abandoned checkout leaves no account.
+ */
+export const createOrder = async (
+  deps: AppDeps,
+  input: { body: CreateOrderBody; user: UserRow | null; locale: Locale; country: string | null },
+  log: FastifyBaseLogger,
+) => {
+  const { body, user } = input;
+  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
+  if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  if (!user) {
+    if (await findUserByEmailAnyState(deps.db, 'customer', body.email))
+      throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
+    if (await findUserByPhone(deps.db, 'customer', body.phoneNumber))
+      throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
+  }
+  const priceCents = pkg.offerPriceCents ?? pkg.priceCents;
+  const values = {
+    kind: 'esim' as const,
+    userId: user?.id ?? null,
+    packageId: pkg.id,
+    packageSnapshot: {
+      slug: pkg.slug,
+      name: pkg.name,
+      type: pkg.type,
+      countryCode: pkg.countryCode,
+      regionCode: pkg.regionCode,
+      dataMb: pkg.dataMb,
+      validityDays: pkg.validityDays,
+      provider: pkg.provider,
+      providerPackageCode: pkg.providerPackageCode,
+      wholesaleCents: pkg.wholesaleCents,
+    },
+    subtotalCents: pkg.priceCents,
+    discountCents: pkg.priceCents - priceCents,
+    totalCents: priceCents,
+    paymentMethod: 'card' as const,
+    buyerName: body.fullName,
+    buyerEmail: body.email,
+    buyerPhone: body.phoneNumber,
+    country: user?.country ?? input.country,
+    locale: input.locale,
+    utmSource: body.attribution?.utmSource ?? null,
+    utmCampaign: body.attribution?.utmCampaign ?? null,
+    fbclid: body.attribution?.fbclid ?? null,
+    landingPage: body.attribution?.landingPage ?? null,
+  };
+  let order: OrderRow | undefined;
+  // Order numbers are random: on the rare collision, draw again.
+  for (let attempt = 0; !order; attempt++) {
+    try {
+      order = await insertOrder(deps.db, { ...values, number: createOrderNumber() });
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error, 'orders_number')) throw error;
+    }
+  }
+  const checkoutUrl = await openCheckout(deps, order, pkg.slug, log);
+  return { order, checkoutUrl };
+};
+
+/**
+ * The buyer's account: the signed-in customer, an existing account with the order's e-mail (it receives the
+ * eSIM anyway), or a new one with an e-mail to choose a password (SPEC section 4: registered automatically).
+ */
+const ensureBuyerAccount = async (deps: AppDeps, tx: Db, order: OrderRow) => {
+  if (order.userId) return order.userId;
+  const existing = await findUserByEmailAnyState(tx, 'customer', order.buyerEmail);
+  if (existing) return existing.id;
+  // The phone may have been taken since the order was placed; the account is then created without it.
+  const phoneTaken = order.buyerPhone ? await findUserByPhone(tx, 'customer', order.buyerPhone) : undefined;
+  const { firstName, lastName } = splitName(order.buyerName);
+  const user = await insertUser(tx, {
+    kind: 'customer',
+    firstName,
+    lastName,
+    email: order.buyerEmail,
+    phone: phoneTaken ? null : order.buyerPhone,
+    country: order.country,
+    locale: order.locale,
+    passwordHash: null,
+  });
+  const token = await createPasswordReset(tx, user.id, setPasswordTtlMs);
+  const link = `${deps.config.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
+  await deps.mailer.send(
+    renderActionMail(t, { to: user.email, name: user.firstName, link, template: 'setPassword' }),
+    tx,
+  );
+  return user.id;
+};
+
+type PaymentSuccess = { provider: string; sessionId: string; paymentRef: string; amountCents: number };
+
+/**
+ * Confirms a payment exactly once, whoever comes first (webhook or return URL): marks the order paid, links or
+ * creates the buyer's account, and tells the caller to queue fulfilment (after commit). A payment whose amount
+ * differs from the order goes to staff review instead of fulfilment.
+ */
+const applyPaymentSucceeded = async (
+  deps: AppDeps,
+  tx: Db,
+  input: PaymentSuccess,
+  log: FastifyBaseLogger,
+) => {
+  const payment = await markPaymentSucceeded(tx, {
+    provider: input.provider,
+    sessionRef: input.sessionId,
+    paymentRef: input.paymentRef,
+  });
+  if (!payment) return null;
+  const order = await lockOrder(tx, payment.orderId);
+  if (!order) return null;
+  if (order.status !== 'pending') {
+    // A second successful payment for one order (two tabs): keep it visible to staff for a refund.
+    log.warn({ orderId: order.id, paymentId: payment.id }, 'payment succeeded for an order already paid');
+    return null;
+  }
+  const userId = await ensureBuyerAccount(deps, tx, order);
+  if (input.amountCents !== order.totalCents) {
+    log.error(
+      { orderId: order.id, paid: input.amountCents, due: order.totalCents },
+      'payment amount mismatch',
+    );
+    await updateOrder(tx, order.id, {
+      status: 'for_review',
+      userId,
+      paidAt: new Date(),
+      failureReason: `amount paid ${input.amountCents} differs from total ${order.totalCents}`,
+    });
+    return null;
+  }
+  await updateOrder(tx, order.id, { status: 'paid', userId, paidAt: new Date() });
+  return order.id;
+};
+
+/** Applies one provider event; returns the order to fulfil, if the event made one paid. */
+const applyPaymentEvent = async (deps: AppDeps, tx: Db, event: PaymentEvent, log: FastifyBaseLogger) => {
+  const provider = deps.payments.name;
+  switch (event.type) {
+    case 'payment.succeeded':
+      return applyPaymentSucceeded(
+        deps,
+        tx,
+        {
+          provider,
+          sessionId: event.sessionId,
+          paymentRef: event.paymentRef,
+          amountCents: event.amountCents,
+        },
+        log,
+      );
+    case 'payment.failed':
+      await markPaymentUnsuccessful(tx, {
+        provider,
+        sessionRef: event.sessionId,
+        status: 'failed',
+        failureReason: event.failureReason,
+      });
+      return null;
+    case 'checkout.expired':
+      await markPaymentUnsuccessful(tx, {
+        provider,
+        sessionRef: event.sessionId,
+        status: 'expired',
+        failureReason: null,
+      });
+      return null;
+    default:
+      // Refund events belong to the refunds flow; others are stored (once) and otherwise ignored.
+      return null;
+  }
+};
+
+/** A provider webhook, already verified: stored once by event id, then applied in the same transaction. */
+export const handlePaymentWebhook = async (deps: AppDeps, event: PaymentEvent, log: FastifyBaseLogger) => {
+  const result = await deps.db.transaction(async (tx) => {
+    const fresh = await recordWebhookEvent(tx, deps.payments.name, event.eventId, event.type);
+    if (!fresh) return { duplicate: true, orderToFulfil: null };
+    return { duplicate: false, orderToFulfil: await applyPaymentEvent(deps, tx, event, log) };
+  });
+  if (result.orderToFulfil) await deps.jobs.enqueueFulfilment(result.orderToFulfil);
+  return { duplicate: result.duplicate };
+};
+
+const signViewToken = (deps: AppDeps, orderId: string) =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(orderId)
+    .setAudience(viewAudience)
+    .setIssuedAt()
+    .setExpirationTime(`${viewTokenTtlSeconds}s`)
+    .sign(new TextEncoder().encode(deps.config.jwtSecret));
+
+const verifyViewToken = async (deps: AppDeps, token: string | undefined, orderId: string) => {
+  const unauthorized = new AppError('UNAUTHORIZED', undefined, tokenMessages.UNAUTHORIZED);
+  if (!token) throw unauthorized;
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(deps.config.jwtSecret), {
+      audience: viewAudience,
+      algorithms: ['HS256'],
+    });
+    if (payload.sub !== orderId) throw unauthorized;
+  } catch {
+    throw unauthorized;
+  }
+};
+
+/**
+ * The return URL (SPEC section 4): asks the provider about the session, confirms a payment the webhook has not
+ * confirmed yet, and shows the receipt once. A second visit says "completed earlier" and changes nothing.
+ */
+export const confirmReturn = async (
+  deps: AppDeps,
+  orderId: string,
+  sessionId: string,
+  log: FastifyBaseLogger,
+): Promise<PaymentOutcome> => {
+  const payment = await findPaymentBySession(deps.db, deps.payments.name, sessionId);
+  const order = await getOrder(deps.db, orderId);
+  if (!payment || !order || payment.orderId !== order.id) throw new AppError('NOT_FOUND');
+  const outcome = (value: PaymentOutcome['outcome'], viewToken: string | null = null): PaymentOutcome => ({
+    outcome: value,
+    orderNumber: order.number,
+    viewToken,
+  });
+  if (payment.status !== 'succeeded') {
+    const session = await deps.payments.getSession(sessionId).catch((err: unknown) => {
+      log.warn({ err, orderId }, 'payment provider: session lookup failed');
+      return { status: 'open' as const };
+    });
+    if (session.status === 'open') return outcome('pending');
+    if (session.status === 'failed' || session.status === 'expired') {
+      await markPaymentUnsuccessful(deps.db, {
+        provider: deps.payments.name,
+        sessionRef: sessionId,
+        status: session.status,
+        failureReason: session.status === 'failed' ? session.failureReason : null,
+      });
+      return outcome('failed');
+    }
+    const orderToFulfil = await deps.db.transaction((tx) =>
+      applyPaymentSucceeded(
+        deps,
+        tx,
+        {
+          provider: deps.payments.name,
+          sessionId,
+          paymentRef: session.paymentRef,
+          amountCents: session.amountCents,
+        },
+        log,
+      ),
+    );
+    if (orderToFulfil) await deps.jobs.enqueueFulfilment(orderToFulfil);
+  }
+  if (!(await claimReceiptDisplay(deps.db, order.id))) return outcome('completed_earlier');
+  return outcome('succeeded', await signViewToken(deps, order.id));
+};
+
+/** What the success page polls: the order and, once fulfilled, how to install its eSIM. */
+export const getReceipt = async (deps: AppDeps, orderId: string, viewToken: string | undefined) => {
+  await verifyViewToken(deps, viewToken, orderId);
+  const order = await getOrder(deps.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  const esim = order.status === 'completed' ? await getEsimForOrder(deps.db, order.id) : undefined;
+  const receipt: OrderReceipt = {
+    orderId: order.id,
+    number: order.number,
+    status: order.status,
+    packageName: packageNameOf(order),
+    totalCents: order.totalCents,
+    currency: 'EUR',
+    email: order.buyerEmail,
+    esim: esim
+      ? {
+          iccid: esim.iccid,
+          activationCode: esim.activationCode,
+          smdpAddress: esim.smdpAddress,
+          matchingId: esim.matchingId,
+          qrCodeDataUrl: await renderActivationQrDataUrl(esim.activationCode),
+          iosInstallLink: iosInstallLink(esim.activationCode),
+        }
+      : null,
+  };
+  return receipt;
+};
+
+/** The failure page's "try again": a new checkout for the same unpaid order. */
+export const retryPayment = async (deps: AppDeps, orderId: string, log: FastifyBaseLogger) => {
+  const order = await getOrder(deps.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  if (order.status !== 'pending' || (await hasSucceededPayment(deps.db, order.id)))
+    throw new AppError(order.paidAt ? 'PAYMENT_COMPLETED_EARLIER' : 'ORDER_NOT_RETRIABLE');
+  const slug = String(order.packageSnapshot?.slug ?? '');
+  return openCheckout(deps, order, slug, log);
+};

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PaymentSignatureError } from '../../adapters/payments/port';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { handlePaymentWebhook } from '../orders/orders.service';
+
+/**
+ * Provider webhooks (DESIGN section 4). The signature covers the exact bytes sent, so this plugin reads JSON
+ * bodies as raw buffers; the adapter verifies and normalises. A bad signature is a 400 and changes nothing.
+ */
+export const paymentsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    app.post(
+      '/payments/webhooks/:provider',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The payment provider's signed event notifications",
+          params: z.object({ provider: z.string().max(40) }),
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        if (request.params.provider !== deps.payments.name) throw new AppError('NOT_FOUND');
+        if (!Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST');
+        let event: ReturnType<AppDeps['payments']['parseWebhook']>;
+        try {
+          event = deps.payments.parseWebhook(request.body, request.headers);
+        } catch (error) {
+          // A bad signature or a signed body we cannot read: either way the provider gets a 400.
+          const reason = error instanceof PaymentSignatureError ? 'signature rejected' : 'unreadable event';
+          request.log.warn({ err: error }, `payment webhook: ${reason}`);
+          throw new AppError('BAD_REQUEST');
+        }
+        const { duplicate } = await handlePaymentWebhook(deps, event, request.log);
+        return { received: true as const, duplicate };
+      },
+    );
+  };

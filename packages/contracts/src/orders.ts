@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { emailField, phoneField, textField } from './validation';
+
+export const orderStatuses = [
+  'pending',
+  'paid',
+  'completed',
+  'failed',
+  'for_review',
+  'refunded',
+  'partially_refunded',
+  'cancelled',
+] as const;
+export const orderStatusSchema = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+const attributionField = z.string().trim().max(200).optional();
+
+/**
+ * The order form (SPEC section 3: full name, e-mail, phone number) for one package. The body carries no price:
+ * the server prices every order itself, and unknown keys (a tampered `priceCents`) are dropped.
+ */
+export const createOrderBodySchema = z
+  .object({
+    packageSlug: z.string().trim().min(1).max(160),
+    fullName: textField(100, 2),
+    email: emailField,
+    phoneNumber: phoneField,
+    attribution: z
+      .object({
+        utmSource: attributionField,
+        utmCampaign: attributionField,
+        fbclid: attributionField,
+        landingPage: z.string().trim().max(500).optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'CreateOrderBody' });
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const createOrderResponseSchema = z
+  .object({
+    orderId: z.string(),
+    number: z.string(),
+    totalCents: z.number().int(),
+    currency: z.literal('EUR'),
+    /** The payment provider's hosted page (sandbox: on our origin). */
+    checkoutUrl: z.string(),
+  })
+  .meta({ id: 'CreateOrderResponse' });
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+export const orderIdParamsSchema = z.object({ orderId: z.uuid() });
+
+/** The return URL's confirmation: the session id the provider put in the success URL. */
+export const confirmPaymentBodySchema = z.object({ sessionId: z.string().trim().min(1).max(255) });
+
+/**
+ * What the payment return page shows (SPEC section 4: success, failure, or completed earlier).
+ * - `succeeded`: this is the first return for a paid order; `viewToken` opens the receipt (QR code) for a while.
+ * - `completed_earlier`: the success page was already shown once: "This transaction was completed earlier…".
+ * - `pending`: the provider has not confirmed yet; ask again shortly.
+ * - `failed`: the payment did not go through ("Payment failed. Please try again!").
+ */
+export const paymentOutcomeSchema = z
+  .object({
+    outcome: z.enum(['succeeded', 'completed_earlier', 'pending', 'failed']),
+    orderNumber: z.string(),
+    viewToken: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentOutcome' });
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/** How to install an eSIM by hand or by one tap (DESIGN section 3). */
+export const esimInstallSchema = z
+  .object({
+    iccid: z.string(),
+    activationCode: z.string(),
+    smdpAddress: z.string(),
+    matchingId: z.string(),
+    /** PNG data URL of the QR code; it encodes exactly `activationCode`. */
+    qrCodeDataUrl: z.string(),
+    iosInstallLink: z.string(),
+  })
+  .meta({ id: 'EsimInstall' });
+export type EsimInstall = z.infer<typeof esimInstallSchema>;
+
+/** The receipt a return page polls until the eSIM is there (`esim` stays null while fulfilment runs). */
+export const orderReceiptSchema = z
+  .object({
+    orderId: z.string(),
+    number: z.string(),
+    status: orderStatusSchema,
+    packageName: z.string(),
+    totalCents: z.number().int(),
+    currency: z.literal('EUR'),
+    email: z.string(),
+    esim: esimInstallSchema.nullable(),
+  })
+  .meta({ id: 'OrderReceipt' });
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
+
+/** Header carrying the receipt view token from `paymentOutcomeSchema`. */
+export const orderViewHeader = 'x-order-view';
+
+/** A new checkout for an unpaid order (the failure page's "try again"). */
+export const retryPaymentResponseSchema = z.object({ checkoutUrl: z.string() }).meta({ id: 'RetryPayment' });
+
+/** Staff view of an order whose fulfilment failed (the "failed transactions" list). */
+export const failedOrderSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    status: orderStatusSchema,
+    buyerEmail: z.string(),
+    packageName: z.string(),
+    totalCents: z.number().int(),
+    failureReason: z.string().nullable(),
+    fulfilmentAttempts: z.number().int(),
+    paidAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+  })
+  .meta({ id: 'FailedOrder' });
+export type FailedOrder = z.infer<typeof failedOrderSchema>;
+export const failedOrdersResponseSchema = z.object({ items: z.array(failedOrderSchema) });
