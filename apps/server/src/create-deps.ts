@@ -8,6 +8,7 @@ import { createMmdbGeoLocator } from './adapters/geo/mmdb';
 import type { MailTransport } from './adapters/mail/port';
 import { createSandboxMailTransport } from './adapters/mail/sandbox';
 import { createSmtpMailTransport } from './adapters/mail/smtp';
+import type { PaymentsProvider } from './adapters/payments/port';
 import { createSandboxPayments } from './adapters/payments/sandbox';
 import { createStripePayments } from './adapters/payments/stripe';
 import type { Config } from './config';
@@ -32,6 +33,8 @@ export const createDeps = async (
     database?: Database;
     mailTransport?: MailTransport;
     esimProvider?: EsimProvider;
+    /** Tests: a real vendor adapter pointed at its local fake. */
+    payments?: PaymentsProvider;
     fetch?: typeof fetch;
   } = {},
 ): Promise<AppDeps> => {
@@ -61,12 +64,13 @@ export const createDeps = async (
         })
       : null;
   const payments =
-    config.payments.provider === 'stripe'
+    overrides.payments ??
+    (config.payments.provider === 'stripe'
       ? createStripePayments({
           secretKey: config.payments.secretKey,
           webhookSecret: config.payments.webhookSecret,
         })
-      : sandboxPayments;
+      : sandboxPayments);
   if (!payments) throw new Error('no payments provider configured');
   const esimProvider =
     overrides.esimProvider ??

@@ -178,11 +178,52 @@ describe('GET /api/dev/outbox', () => {
       subject: 'Second',
       text: 'two',
       html: '<p>two</p>',
+      attachments: [],
       status: 'sent',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const times = items.map((item) => Date.parse(item.created_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('lists attachments and serves each one with its type', async () => {
+    const to = uniqueEmail('attached');
+    await ctx.deps.mailer.send({
+      to,
+      subject: 'With files',
+      text: 'see attached',
+      attachments: [
+        {
+          filename: 'qr.png',
+          contentType: 'image/png',
+          contentBase64: Buffer.from('png').toString('base64'),
+          cid: 'qr',
+        },
+        {
+          filename: 'invoice.pdf',
+          contentType: 'application/pdf',
+          contentBase64: Buffer.from('%PDF-').toString('base64'),
+        },
+      ],
+    });
+    const items = (await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox' })).json().items as {
+      to: string;
+      attachments: { filename: string; contentType: string; inline: boolean; url: string }[];
+    }[];
+    const message = items.find((item) => item.to === to);
+    expect(message?.attachments.map(({ filename, inline }) => ({ filename, inline }))).toEqual([
+      { filename: 'qr.png', inline: true },
+      { filename: 'invoice.pdf', inline: false },
+    ]);
+    const pdf = await ctx.app.inject({ method: 'GET', url: message?.attachments[1]?.url ?? '' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body).toBe('%PDF-');
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: `${message?.attachments[1]?.url.slice(0, -1)}7`,
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('is absent (404) when DEV_MAILBOX=false', async () => {

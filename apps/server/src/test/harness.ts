@@ -8,6 +8,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import type { EsimProvider } from '../adapters/esim/port';
 import type { MailMessage, MailTransport } from '../adapters/mail/port';
+import type { PaymentsProvider } from '../adapters/payments/port';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createDeps } from '../create-deps';
@@ -85,7 +86,7 @@ const injectingFetch =
 
 export const createTestContext = async (
   env: Record<string, string> = {},
-  overrides: { fetch?: typeof fetch; esimProvider?: EsimProvider } = {},
+  overrides: { fetch?: typeof fetch; esimProvider?: EsimProvider; payments?: PaymentsProvider } = {},
 ): Promise<TestContext> => {
   const config = loadConfig({ ...testEnv, ...env });
   const mails: MailMessage[] = [];
@@ -101,6 +102,7 @@ export const createTestContext = async (
     database,
     mailTransport,
     esimProvider: overrides.esimProvider,
+    payments: overrides.payments,
     fetch: overrides.fetch ?? injectingFetch(() => app),
   });
   app = await buildApp(deps, 'api');

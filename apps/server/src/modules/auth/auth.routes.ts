@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, authContext } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { renderActionMail } from '../mail/templates';
+import { findLatestUnfinishedOrder } from '../orders/orders.repository';
 import { authOf, requireAuth } from './auth.guard';
 import { findActiveUserByEmail } from './auth.repository';
 import {
@@ -64,7 +65,12 @@ export const authRoutes =
           response: { 200: userProfileResponseSchema },
         },
       },
-      async (request) => ({ user: toUserDto(authOf(request).details), order: null }),
+      async (request) => {
+        const { details } = authOf(request);
+        const order =
+          details.user.kind === 'customer' ? await findLatestUnfinishedOrder(deps.db, details.user.id) : null;
+        return { user: toUserDto(details), order };
+      },
     );
 
     app.post(

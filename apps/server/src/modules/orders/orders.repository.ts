@@ -168,3 +168,14 @@ export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {
 
 export const listFailedOrders = (db: Db, limit: number) =>
   db.select().from(orders).where(eq(orders.status, 'failed')).orderBy(desc(orders.failedAt)).limit(limit);
+
+/** The session's order (SPEC section 3): the customer's latest order that is paid for or awaiting payment. */
+export const findLatestUnfinishedOrder = async (db: Db, userId: string) => {
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'paid'])))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+};

@@ -219,6 +219,13 @@ describe('POST /api/orders: pricing and accounts', () => {
     const response = await placeOrder(orderBody({ email: user.email, phoneNumber: user.phone }), auth);
     expect(response.statusCode).toBe(201);
     expect((await orderRow(response.json().orderId)).userId).toBe(user.id);
+    // The session's order (SPEC section 3) is this unfinished order.
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/auth/user-profile', headers: auth });
+    expect(profile.json().order).toEqual({
+      id: response.json().orderId,
+      number: response.json().number,
+      status: 'pending',
+    });
   });
 
   it('refuses shop and staff tokens, and a bad token', async () => {
