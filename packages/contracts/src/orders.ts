@@ -67,6 +67,8 @@ export const paymentOutcomeSchema = z
     outcome: z.enum(['succeeded', 'completed_earlier', 'pending', 'failed']),
     orderNumber: z.string(),
     viewToken: z.string().nullable(),
+    /** SPEC section 8's message for the outcome, in the request's language (null while pending). */
+    message: z.string().nullable(),
   })
   .meta({ id: 'PaymentOutcome' });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;

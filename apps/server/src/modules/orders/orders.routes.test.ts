@@ -319,7 +319,7 @@ describe('buying an eSIM end to end', () => {
     const first = await confirm();
     expect(first.statusCode).toBe(200);
     const outcome = first.json();
-    expect(outcome).toMatchObject({ outcome: 'succeeded' });
+    expect(outcome).toMatchObject({ outcome: 'succeeded', message: 'Payment completed successfully!' });
     expect(outcome.viewToken).toEqual(expect.any(String));
 
     const receipt = await waitFor(async () => {
@@ -342,6 +342,7 @@ describe('buying an eSIM end to end', () => {
       outcome: 'completed_earlier',
       orderNumber: outcome.orderNumber,
       viewToken: null,
+      message: 'This transaction was completed earlier, please check your email.',
     });
     expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
   });
@@ -399,12 +400,20 @@ describe('buying an eSIM end to end', () => {
     const { orderId, checkoutUrl } = response.json();
     const sessionId = sessionOf(checkoutUrl);
     const confirm = () =>
-      ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/confirm`, payload: { sessionId } });
-    expect((await confirm()).json().outcome).toBe('pending');
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/confirm`,
+        headers: { 'accept-language': 'en' },
+        payload: { sessionId },
+      });
+    expect((await confirm()).json()).toMatchObject({ outcome: 'pending', message: null });
     const result = await sandbox().submitCard(sessionId, declined);
     expect(result).toMatchObject({ kind: 'redirect' });
     expect(result.kind === 'redirect' && result.url).toContain(`/payment/failed?order=${orderId}`);
-    expect((await confirm()).json().outcome).toBe('failed');
+    expect((await confirm()).json()).toMatchObject({
+      outcome: 'failed',
+      message: 'Payment failed. Please try again!',
+    });
     const [payment] = await ctx.deps.db.select().from(payments).where(eq(payments.sessionRef, sessionId));
     expect(payment).toMatchObject({ status: 'failed', failureReason: 'declined' });
     expect((await orderRow(orderId)).status).toBe('pending');
@@ -430,6 +439,30 @@ describe('buying an eSIM end to end', () => {
       code: 'PAYMENT_COMPLETED_EARLIER',
       message: 'This transaction was completed earlier, please check your email.',
     });
+  });
+});
+
+describe('payment provider down', () => {
+  it('answers "Payment failed. Please try again!" and keeps the order unpaid for a retry', async () => {
+    const original = ctx.deps.payments.createCheckout;
+    ctx.deps.payments.createCheckout = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      const response = await placeOrder(orderBody());
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toMatchObject({
+        code: 'PAYMENT_FAILED',
+        message: 'Payment failed. Please try again!',
+      });
+    } finally {
+      ctx.deps.payments.createCheckout = original;
+    }
+  });
+
+  it("answers in the buyer's language", async () => {
+    const response = await placeOrder(orderBody({ email: 'wrong' }), { 'accept-language': 'sq' });
+    expect(response.json().message).toBe('Ju lutemi kontrolloni fushat e theksuara.');
   });
 });
 

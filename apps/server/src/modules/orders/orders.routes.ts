@@ -69,7 +69,8 @@ export const ordersRoutes =
           response: { 200: paymentOutcomeSchema },
         },
       },
-      async (request) => confirmReturn(deps, request.params.orderId, request.body.sessionId, request.log),
+      async (request) =>
+        confirmReturn(deps, request.params.orderId, request.body.sessionId, request.t, request.log),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import {
 } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TFunction } from 'i18next';
 import { jwtVerify, SignJWT } from 'jose';
 import type { PaymentEvent } from '../../adapters/payments/port';
 import type { AppDeps } from '../../deps';
@@ -303,15 +304,23 @@ export const confirmReturn = async (
   deps: AppDeps,
   orderId: string,
   sessionId: string,
+  t: TFunction,
   log: FastifyBaseLogger,
 ): Promise<PaymentOutcome> => {
   const payment = await findPaymentBySession(deps.db, deps.payments.name, sessionId);
   const order = await getOrder(deps.db, orderId);
   if (!payment || !order || payment.orderId !== order.id) throw new AppError('NOT_FOUND');
+  const messages: Record<PaymentOutcome['outcome'], string | null> = {
+    succeeded: t('success.paymentCompleted'),
+    completed_earlier: t('errors.PAYMENT_COMPLETED_EARLIER'),
+    failed: t('errors.PAYMENT_FAILED'),
+    pending: null,
+  };
   const outcome = (value: PaymentOutcome['outcome'], viewToken: string | null = null): PaymentOutcome => ({
     outcome: value,
     orderNumber: order.number,
     viewToken,
+    message: messages[value],
   });
   if (payment.status !== 'succeeded') {
     const session = await deps.payments.getSession(sessionId).catch((err: unknown) => {
