@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { customerRoutes } from './modules/customer/customer.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -93,6 +94,7 @@ export const buildApp = async (
       await api.register(contentRoutes(deps));
       await api.register(authRoutes(deps), { prefix: '/auth' });
       await api.register(accountRoutes(deps, 'customer'), { prefix: '/account' });
+      await api.register(customerRoutes(deps), { prefix: '/account' });
       await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });
       await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });

@@ -1,0 +1,110 @@
+import {
+  customerEsimInstallSchema,
+  customerEsimSchema,
+  customerEsimsResponseSchema,
+  customerOrdersQuerySchema,
+  esimIdParamsSchema,
+  orderIdParamsSchema,
+  pagedCustomerOrdersSchema,
+} from '@esim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { authOf, requireAuth } from '../auth/auth.guard';
+import {
+  getCustomerEsimInstall,
+  getCustomerInvoice,
+  listCustomerEsims,
+  listCustomerOrders,
+  refreshCustomerEsimUsage,
+} from './customer.service';
+
+const tags = ['customer'];
+
+/**
+ * The customer dashboard (issue 5), mounted at /api/account. Every answer is about the caller's own orders and
+ * eSIMs: someone else's id answers 404, and shop or staff tokens are refused.
+ */
+export const customerRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', requireAuth(deps, ['customer']));
+    const me = (request: Parameters<typeof authOf>[0]) => authOf(request).details.user.id;
+
+    app.get(
+      '/orders',
+      {
+        schema: {
+          tags,
+          summary: 'Own orders, newest first',
+          querystring: customerOrdersQuerySchema,
+          response: { 200: pagedCustomerOrdersSchema },
+        },
+      },
+      async (request) => listCustomerOrders(deps, me(request), request.query.page, request.query.pageSize),
+    );
+
+    app.get(
+      '/orders/:orderId/invoice',
+      {
+        schema: {
+          tags,
+          summary: 'Invoice PDF of an own paid order',
+          params: orderIdParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { pdf, fileName } = await getCustomerInvoice(
+          deps,
+          me(request),
+          request.params.orderId,
+          request.locale,
+        );
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+
+    app.get(
+      '/esims',
+      {
+        schema: {
+          tags,
+          summary: 'Own eSIMs with their packages and data usage',
+          response: { 200: customerEsimsResponseSchema },
+        },
+      },
+      async (request) => ({ items: await listCustomerEsims(deps, me(request)) }),
+    );
+
+    app.get(
+      '/esims/:esimId/install',
+      {
+        schema: {
+          tags,
+          summary: 'QR code, manual details and one-tap link of an own eSIM',
+          params: esimIdParamsSchema,
+          response: { 200: customerEsimInstallSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return getCustomerEsimInstall(deps, me(request), request.params.esimId);
+      },
+    );
+
+    app.post(
+      '/esims/:esimId/usage',
+      {
+        schema: {
+          tags,
+          summary: "Refresh an own eSIM's data usage from the provider now",
+          params: esimIdParamsSchema,
+          response: { 200: customerEsimSchema },
+        },
+      },
+      async (request) => refreshCustomerEsimUsage(deps, me(request), request.params.esimId),
+    );
+  };

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { esimInstallSchema, orderStatusSchema } from './orders';
+
+/** SPEC section 3, "Order (customer view)": number, package name, created, status, payment, date, data in GB. */
+export const customerOrderSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    kind: z.enum(['esim', 'topup', 'change_esim', 'credits', 'gift_card', 'gift_esim', 'admin']),
+    packageName: z.string(),
+    createdAt: z.string(),
+    status: orderStatusSchema,
+    /** How the payment stands: paid (or refunded later), awaiting payment, or failed. */
+    payment: z.enum(['paid', 'unpaid', 'failed', 'refunded']),
+    /** When it was paid; null while unpaid. */
+    paidAt: z.string().nullable(),
+    /** Data in GB; null for unlimited. */
+    dataGb: z.number().nullable(),
+    totalCents: z.number().int(),
+    currency: z.literal('EUR'),
+    invoiceAvailable: z.boolean(),
+  })
+  .meta({ id: 'CustomerOrder' });
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const customerOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const pagedCustomerOrdersSchema = z
+  .object({
+    items: z.array(customerOrderSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'PagedCustomerOrders' });
+export type PagedCustomerOrders = z.infer<typeof pagedCustomerOrdersSchema>;
+
+export const esimPackageStatuses = ['queued', 'active', 'depleted', 'expired', 'moved', 'deleted'] as const;
+
+/** SPEC section 3, "Active package": bought, remaining data, activated, expires, validity in days, status. */
+export const customerEsimPackageSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(esimPackageStatuses),
+    /** null: unlimited. */
+    dataMb: z.number().int().nullable(),
+    usedMb: z.number().int(),
+    remainingMb: z.number().int().nullable(),
+    validityDays: z.number().int(),
+    boughtAt: z.string(),
+    activatedAt: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+    usageUpdatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CustomerEsimPackage' });
+export type CustomerEsimPackage = z.infer<typeof customerEsimPackageSchema>;
+
+/** Reinstalls allowed on the same phone (SPEC section 4). */
+export const esimInstallLimit = 5;
+
+export const customerEsimSchema = z
+  .object({
+    id: z.string(),
+    iccid: z.string(),
+    status: z.enum(['ready', 'installed', 'disabled', 'freed']),
+    installCount: z.number().int(),
+    installLimit: z.number().int(),
+    createdAt: z.string(),
+    packages: z.array(customerEsimPackageSchema),
+  })
+  .meta({ id: 'CustomerEsim' });
+export type CustomerEsim = z.infer<typeof customerEsimSchema>;
+
+export const customerEsimsResponseSchema = z.object({ items: z.array(customerEsimSchema) });
+
+export const esimIdParamsSchema = z.object({ esimId: z.uuid() });
+
+/** The QR code page of one eSIM: its install details and how many reinstalls are left. */
+export const customerEsimInstallSchema = esimInstallSchema
+  .extend({ installCount: z.number().int(), installLimit: z.number().int() })
+  .meta({ id: 'CustomerEsimInstall' });
+export type CustomerEsimInstall = z.infer<typeof customerEsimInstallSchema>;
