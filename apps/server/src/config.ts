@@ -57,6 +57,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.url().optional(),
+  USAGE_SYNC_CRON: z.string().default('*/5 * * * *'),
   FULFILMENT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   FULFILMENT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
@@ -89,6 +95,11 @@ export type Config = {
     | { provider: 'esim-access'; url: string; accessCode: string; secretKey: string };
   rateLimitPerMinute: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  sms:
+    | { provider: 'sandbox' }
+    | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl?: string };
+  /** When the usage sync runs (cron, UTC); every instance may schedule it, pg-boss runs it once per tick. */
+  usageSyncCron: string;
   /** Paid orders: provider attempts before the order is failed; first retry delay, doubled each time. */
   fulfilment: { attempts: number; retryDelaySeconds: number };
   /** How often an idle job worker looks for work (new work also wakes it at once in this process). */
@@ -122,6 +133,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     if (!env.STRIPE_WEBHOOK_SECRET)
       problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe');
   }
+  if (env.SMS_PROVIDER === 'twilio')
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])
+      if (!env[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
   if (env.ESIM_PROVIDER === 'esim-access')
     for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET'])
       if (!env[name]) problems.push(`${name}: required when ESIM_PROVIDER=esim-access`);
@@ -167,6 +181,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    sms:
+      e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            provider: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL,
+          }
+        : { provider: 'sandbox' },
+    usageSyncCron: e.USAGE_SYNC_CRON,
     fulfilment: { attempts: e.FULFILMENT_ATTEMPTS, retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS },
     jobPollSeconds: e.JOB_POLL_SECONDS,
     webBuildDir: e.WEB_BUILD_DIR,

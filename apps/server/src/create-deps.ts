@@ -11,6 +11,9 @@ import { createSmtpMailTransport } from './adapters/mail/smtp';
 import type { PaymentsProvider } from './adapters/payments/port';
 import { createSandboxPayments } from './adapters/payments/sandbox';
 import { createStripePayments } from './adapters/payments/stripe';
+import type { SmsTransport } from './adapters/sms/port';
+import { createSandboxSmsTransport } from './adapters/sms/sandbox';
+import { createTwilioSmsTransport } from './adapters/sms/twilio';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createJobQueue } from './jobs/job-queue';
@@ -19,6 +22,7 @@ import { createTokenSigner } from './modules/auth/tokens';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { createHumanCheck } from './modules/human-check/human-check.service';
 import { createMailer } from './modules/mail/mail.service';
+import { createSmsSender } from './modules/notifications/sms.service';
 
 /** Our region whose member countries are exactly a wholesale package's locations, if any. */
 const regionForLocations = (locationCodes: string[]) => {
@@ -32,6 +36,7 @@ export const createDeps = async (
   overrides: {
     database?: Database;
     mailTransport?: MailTransport;
+    smsTransport?: SmsTransport;
     esimProvider?: EsimProvider;
     /** Tests: a real vendor adapter pointed at its local fake. */
     payments?: PaymentsProvider;
@@ -88,6 +93,19 @@ export const createDeps = async (
     db: database.db,
     i18n,
     mailer: createMailer(database.db, transport, log),
+    sms: createSmsSender(
+      database.db,
+      overrides.smsTransport ??
+        (config.sms.provider === 'twilio'
+          ? createTwilioSmsTransport({
+              accountSid: config.sms.accountSid,
+              authToken: config.sms.authToken,
+              from: config.sms.from,
+              baseUrl: config.sms.apiUrl,
+            })
+          : createSandboxSmsTransport()),
+      log,
+    ),
     geo: createMmdbGeoLocator(),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     authRateLimits: createAuthRateLimits(config.authRateLimit),

@@ -12,6 +12,7 @@ import type { TokenSigner } from './modules/auth/tokens';
 import type { Catalogue } from './modules/catalogue/catalogue.service';
 import type { HumanCheck } from './modules/human-check/human-check.service';
 import type { Mailer } from './modules/mail/mail.service';
+import type { SmsSender } from './modules/notifications/sms.service';
 
 /** Everything a route or job needs, built once in main.ts (or a test) and passed explicitly. */
 export type AppDeps = {
@@ -20,6 +21,7 @@ export type AppDeps = {
   db: Db;
   i18n: ServerI18n;
   mailer: Mailer;
+  sms: SmsSender;
   geo: GeoLocator;
   tokens: TokenSigner;
   authRateLimits: AuthRateLimits;

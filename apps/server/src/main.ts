@@ -15,7 +15,7 @@ const start = async () => {
   const site = await buildApp(deps, 'site');
   const staff = await buildApp(deps, 'staff');
   await ensureCatalogue(deps, site.log);
-  const stopOutbox = startOutboxDelivery(deps.mailer, site.log);
+  const stopOutbox = startOutboxDelivery(deps, site.log);
   const stopCatalogueSync = startCatalogueSync(deps, site.log);
   const stopFulfilmentSweep = await startFulfilment(deps, site.log);
 

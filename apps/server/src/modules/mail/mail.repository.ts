@@ -17,18 +17,32 @@ export const insertOutboxEmail = async (db: Db, message: MailMessage) => {
   return row;
 };
 
+export const insertOutboxSms = async (db: Db, message: { to: string; text: string }) => {
+  const [row] = await db
+    .insert(outbox)
+    .values({ channel: 'sms', to: message.to, text: message.text })
+    .returning({ id: outbox.id });
+  return row;
+};
+
 /**
- * Claims due e-mails and leases them: SKIP LOCKED keeps concurrent claims apart, and the lease (next_attempt_at
+ * Claims due messages of one channel and leases them: SKIP LOCKED keeps concurrent claims apart, and the lease (next_attempt_at
  * pushed into the future) keeps another instance from sending the same e-mail while this one delivers it.
  */
-export const claimPendingEmails = async (db: Db, limit: number, maxAttempts: number, leaseMs: number) =>
+export const claimPendingMessages = async (
+  db: Db,
+  channel: 'email' | 'sms',
+  limit: number,
+  maxAttempts: number,
+  leaseMs: number,
+) =>
   db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(outbox)
       .where(
         and(
-          eq(outbox.channel, 'email'),
+          eq(outbox.channel, channel),
           eq(outbox.status, 'pending'),
           lt(outbox.attempts, maxAttempts),
           // The database's clock (microseconds), like the default that filled the column.

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage, MailTransport } from '../../adapters/mail/port';
+import { createSandboxSmsTransport } from '../../adapters/sms/sandbox';
 import { startOutboxDelivery } from '../../jobs/outbox-delivery';
 import { openTestDatabase, uniqueEmail } from '../../test/harness';
+import { createSmsSender } from '../notifications/sms.service';
 import { insertOutboxEmail } from './mail.repository';
 import { createMailer, maxMailAttempts } from './mail.service';
 
@@ -200,7 +202,8 @@ describe('mailer and outbox', () => {
     const mailer = createMailer(own.database.db, transport, log, { backoffMs: () => 0 });
     const id = await queue();
     const to = (await rowOf(id))?.to;
-    const stop = startOutboxDelivery(mailer, log, 20);
+    const sms = createSmsSender(own.database.db, createSandboxSmsTransport(), log);
+    const stop = startOutboxDelivery({ mailer, sms }, log, 20);
     try {
       await vi.waitFor(() => expect(delivered.map((m) => m.to)).toContain(to));
     } finally {
