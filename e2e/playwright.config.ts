@@ -33,7 +33,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'site', testMatch: /(public|customer|portal)\/.*\.spec\.ts/, use: { baseURL: siteURL } },
+    { name: 'site', testMatch: /(public|customer|portal|checkout)\/.*\.spec\.ts/, use: { baseURL: siteURL } },
     { name: 'staff', testMatch: /staff\/.*\.spec\.ts/, use: { baseURL: staffURL } },
   ],
   webServer: {

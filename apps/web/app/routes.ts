@@ -18,6 +18,11 @@ export default [
   route('dev/mailbox', 'routes/dev/mailbox.tsx'),
   route('cookie-consent', 'routes/public/cookie-consent.tsx'),
 
+  // Checkout: anyone can buy (buyers without an account get one); the provider returns to the payment pages.
+  route('order/:slug', 'routes/checkout/order.tsx'),
+  route('payment/success', 'routes/checkout/payment-success.tsx'),
+  route('payment/failed', 'routes/checkout/payment-failed.tsx'),
+
   // Login-only pages: signed-in users are sent home (SPEC section 4).
   layout('routes/auth/guest-layout.tsx', [
     route('login', 'routes/auth/login.tsx'),

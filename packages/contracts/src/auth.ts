@@ -33,6 +33,8 @@ export const userSchema = z
     phone: z.string().nullable(),
     country: z.string().nullable(),
     locale: localeSchema,
+    /** Customers: how the 60 % data notice arrives. */
+    alert_channel: z.enum(['email', 'sms']),
     role_id: z.number().int().nullable(),
     role: z.object({ id: z.number().int(), name: staffRoleSchema }).nullable(),
     shop: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
@@ -135,6 +137,7 @@ export const updateProfileBodySchema = z.object({
   phoneNumber: phoneField,
   country: countryCodeField.nullish(),
   locale: localeSchema.optional(),
+  alertChannel: z.enum(['email', 'sms']).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

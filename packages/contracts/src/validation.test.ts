@@ -164,6 +164,7 @@ describe('ruleErrorMap through the real schemas', () => {
 
   it('phone: at most 25 characters and a valid international number', () => {
     expect(phoneField.parse(' +355691234567 ')).toBe('+355691234567');
+    expect(phoneField.parse('+355 69 123 4567')).toBe('+355691234567');
     expect(rulesOf(z.object({ p: phoneField }), { p: '+1 555' })).toEqual({ p: ['format'] });
     expect(rulesOf(z.object({ p: phoneField }), { p: `+355${'6'.repeat(30)}` }).p).toContain(
       'maxCharacters:25',

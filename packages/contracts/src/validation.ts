@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
 
 /**
@@ -82,7 +82,9 @@ export const phoneField = z
   .min(1)
   // abort: a 40-character number gets one message, not also "Invalid format".
   .max(25, { abort: true })
-  .refine((value) => isValidPhoneNumber(value), { message: 'format' });
+  .refine((value) => isValidPhoneNumber(value), { message: 'format', abort: true })
+  // One stored form (E.164, "+355691234567"), so "+355 69 123 4567" finds the same account.
+  .transform((value) => parsePhoneNumberWithError(value).number);
 
 /** Accepts numbers and numeric strings (multipart forms send strings); anything else is "must be a number". */
 export const numberField = z.preprocess(

@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { describeError } from '../../../lib/describe-error';
 import { useLocale } from '../../../lib/use-locale';
 import { useOutbox } from '../api/list-outbox';
+import { AttachmentList } from './attachment-list';
 import { LinkifiedText } from './linkified-text';
 
 export const OutboxList = () => {
@@ -52,6 +53,7 @@ export const OutboxList = () => {
             {formatDate(message.created_at)}
           </Text>
           <LinkifiedText text={message.text} />
+          <AttachmentList attachments={message.attachments ?? []} />
         </Paper>
       ))}
     </Stack>

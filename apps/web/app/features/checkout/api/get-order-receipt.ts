@@ -1,0 +1,46 @@
+import { type OrderReceipt, type OrderStatus, orderViewHeader } from '@esim/contracts';
+import { isApiError } from '@esim/ui/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** While the eSIM is being prepared, the success page asks again every 2 s, for at most 10 minutes. */
+export const receiptPollMs = 2_000;
+export const receiptPollLimitMs = 10 * 60_000;
+
+/** Statuses after which waiting longer brings no eSIM (fulfilment failed and went to staff, or money went back). */
+const stoppedStatuses: readonly OrderStatus[] = [
+  'failed',
+  'for_review',
+  'refunded',
+  'partially_refunded',
+  'cancelled',
+];
+
+/** True while the receipt has no eSIM yet and one may still come. */
+export const isEsimPending = (receipt: OrderReceipt) =>
+  receipt.esim === null && !stoppedStatuses.includes(receipt.status);
+
+/** GET /api/orders/:orderId/receipt with the view token from the payment confirmation (404 without it). */
+export const getOrderReceipt = (orderId: string, viewToken: string, signal?: AbortSignal) =>
+  api.get<OrderReceipt>(`/orders/${encodeURIComponent(orderId)}/receipt`, {
+    headers: { [orderViewHeader]: viewToken },
+    ...(signal ? { signal } : {}),
+  });
+
+export const orderReceiptQueryOptions = (orderId: string, viewToken: string, poll = true) =>
+  queryOptions({
+    queryKey: ['orders', orderId, 'receipt'],
+    queryFn: ({ signal }) => getOrderReceipt(orderId, viewToken, signal),
+    staleTime: 0,
+    // A refused view token will not be accepted on a second try; a network hiccup may pass.
+    retry: (failures, error) =>
+      failures < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+    refetchInterval: (query) => {
+      const receipt = query.state.data;
+      return poll && receipt && isEsimPending(receipt) ? receiptPollMs : false;
+    },
+  });
+
+/** The receipt of a paid order, polled (while `poll`) as long as its eSIM is still being prepared. */
+export const useOrderReceipt = (orderId: string, viewToken: string, poll: boolean) =>
+  useQuery(orderReceiptQueryOptions(orderId, viewToken, poll));

@@ -1,0 +1,136 @@
+import '../../../styles/form-styles';
+import { isApiError } from '@esim/ui/api-client';
+import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../lib/format';
+import { useLocale } from '../../../lib/use-locale';
+import { isEsimPending, receiptPollLimitMs, useOrderReceipt } from '../api/get-order-receipt';
+import { forgetViewToken } from '../view-token';
+import { type AndroidGuide, EsimInstall } from './esim-install';
+
+/** An e-mail address inside a sentence keeps its own direction in Arabic (first-strong isolate). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+const noticeStyles = { message: { color: 'var(--mantine-color-dark-9)' } };
+
+/**
+ * A paid order's receipt: order number and package, then the eSIM. While fulfilment runs the page says no QR
+ * code was generated yet and asks again every 2 s; the QR code replaces the notice without a reload. The notice
+ * sits in a live region so screen readers hear the change.
+ */
+export const EsimReceipt = ({
+  orderId,
+  viewToken,
+  android,
+}: {
+  orderId: string;
+  viewToken: string;
+  android: AndroidGuide;
+}) => {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [polling, setPolling] = useState(true);
+  const receipt = useOrderReceipt(orderId, viewToken, polling);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setPolling(false), receiptPollLimitMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  // The view token is no longer accepted (it opens the receipt for a while only): the e-mail has everything.
+  const expired = isApiError(receipt.error) && [401, 403, 404, 410].includes(receipt.error.status);
+  useEffect(() => {
+    if (expired) forgetViewToken(orderId);
+  }, [expired, orderId]);
+
+  const data = receipt.data;
+  const esim = data?.esim ?? null;
+  const waiting = data ? isEsimPending(data) && polling : false;
+
+  let notice = null;
+  if (expired)
+    notice = (
+      <Alert color="accent.9" variant="outline" styles={noticeStyles}>
+        {t('common:errors.PAYMENT_COMPLETED_EARLIER')}
+      </Alert>
+    );
+  else if (receipt.isError)
+    notice = (
+      <Alert color="red.9" variant="outline" styles={noticeStyles}>
+        {t('checkout.success.receiptError')}
+        <Button
+          mt="sm"
+          size="compact-md"
+          variant="outline"
+          display="block"
+          onClick={() => void receipt.refetch()}
+        >
+          {t('checkout.success.tryAgain')}
+        </Button>
+      </Alert>
+    );
+  else if (!data)
+    notice = (
+      <Text>
+        <Loader size="sm" aria-hidden="true" me="xs" />
+        {t('loading')}
+      </Text>
+    );
+  else if (esim)
+    notice = (
+      <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="esim-ready">
+        {t('checkout.success.qrEmailed', { email: isolate(data.email) })}
+      </Alert>
+    );
+  else if (waiting)
+    notice = (
+      <Alert color="accent.9" variant="outline" styles={noticeStyles} data-testid="esim-pending">
+        <Loader size="xs" aria-hidden="true" me="xs" />
+        {t('checkout.success.noQrYet')}
+      </Alert>
+    );
+  else
+    notice = (
+      <Alert color="accent.9" variant="outline" styles={noticeStyles} data-testid="esim-delayed">
+        {t('checkout.success.qrDelayed', { email: isolate(data.email) })}
+      </Alert>
+    );
+
+  return (
+    <>
+      {data ? (
+        <Paper
+          withBorder
+          radius="lg"
+          p="lg"
+          mb="lg"
+          component="section"
+          aria-labelledby="order-receipt-heading"
+        >
+          <h2 id="order-receipt-heading" className="visually-hidden">
+            {t('checkout.success.receiptHeading')}
+          </h2>
+          <dl className="package-card__facts">
+            <div>
+              <dt>{t('checkout.success.orderNumber')}</dt>
+              <dd data-testid="order-number">{data.number}</dd>
+            </div>
+            <div>
+              <dt>{t('checkout.success.package')}</dt>
+              <dd data-testid="receipt-package">{data.packageName}</dd>
+            </div>
+            <div>
+              <dt>{t('checkout.success.amountPaid')}</dt>
+              <dd>{formatPrice(data.totalCents, locale)}</dd>
+            </div>
+          </dl>
+        </Paper>
+      ) : null}
+      <div aria-live="polite" data-testid="esim-status" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
+        {notice}
+      </div>
+      {data && esim ? <EsimInstall esim={esim} packageName={data.packageName} android={android} /> : null}
+    </>
+  );
+};

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../../components/page-meta';
+import { UiKitProvider } from '../../components/ui-kit-provider';
+import { getPackageTitle } from '../../features/catalogue/json-ld';
+import { OrderForm } from '../../features/checkout/components/order-form';
+import { PackageSummary } from '../../features/checkout/components/package-summary';
+import { listPhoneCountries } from '../../features/checkout/phone-countries';
+import { toOrderPackage } from '../../features/checkout/types';
+import { PageIntro } from '../../features/content/components/page-intro';
+import { resolveRequestLocale } from '../../lib/locale';
+import type { Route } from './+types/order';
+
+/** The package (an unknown or withdrawn slug answers 404) and the phone input's countries, in the page language. */
+export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
+  const locale = resolveRequestLocale(request, context);
+  const pkg = await context.site.getPackage(params.slug, locale);
+  return { pkg: toOrderPackage(pkg, locale), countries: listPhoneCountries(locale) };
+};
+
+/** The order page (SPEC section 2): the package, then full name, e-mail, phone and pay. Not indexed. */
+export default function OrderRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pkg, countries } = loaderData;
+  const title = t('checkout.order.title', { package: getPackageTitle(t, pkg) });
+  return (
+    <>
+      <PageMeta title={title} description={t('checkout.order.description')} noIndex />
+      <PageIntro id="order-title" heading={title} intro={t('checkout.order.intro')} />
+      <div className="container form-layout">
+        {/* min-width 0: the phone input's country list must not widen the one-column layout on phones. */}
+        <section className="form-card" aria-labelledby="order-details" style={{ minWidth: 0 }}>
+          <h2 id="order-details" style={{ marginTop: 0, fontSize: '1.2rem' }}>
+            {t('checkout.order.detailsHeading')}
+          </h2>
+          <UiKitProvider>
+            <OrderForm
+              packageSlug={pkg.slug}
+              price={pkg.formatted.offerPrice ?? pkg.formatted.price}
+              countries={countries}
+            />
+          </UiKitProvider>
+        </section>
+        <aside style={{ minWidth: 0 }}>
+          <PackageSummary pkg={pkg} headingId="order-package" />
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { expect, siteURL, test, waitForMail, withLanguage } from '../../fixtures';
+import { cards, getUserProfile, newBuyer, type OutboxMail, payOnSandbox, waitForQrCode } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await withLanguage(page, 'en');
+});
+
+test('a visitor buys a local package, gets the QR code on the page and by e-mail, then sets a password and logs in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = newBuyer();
+
+  // From the catalogue to the order page.
+  await page.goto('/countries/de');
+  const card = page.getByTestId('section-local').getByTestId('package-card').first();
+  const slug = await card.getAttribute('data-slug');
+  await card.getByTestId('buy-link').click();
+  await expect(page).toHaveURL(`/order/${slug}`);
+  const packageName = (await page.getByTestId('order-package-name').textContent()) ?? '';
+  expect(packageName).not.toBe('');
+  await expect(page).toHaveTitle(/^Buy Germany · .+ · .+ days · /);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  const price = (await page.getByTestId('order-price').textContent()) ?? '';
+  await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${price}`);
+
+  // Client-side rules before anything is sent.
+  await page.getByTestId('pay-button').click();
+  const form = page.getByTestId('order-form');
+  for (const message of ['Full name is required', 'E-mail is required', 'Phone number is required'])
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+
+  // One click, one order: the button is disabled until the card page opens.
+  const created: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders')
+      created.push(request.url());
+  });
+  await form.locator('[name="fullName"]').fill(buyer.fullName);
+  await form.locator('[name="email"]').fill(buyer.email);
+  await page.getByTestId('phone-input').fill(buyer.phone);
+  await page.getByTestId('pay-button').dblclick();
+  await payOnSandbox(page, cards.success);
+  expect(created).toHaveLength(1);
+
+  // The return page: the outcome, then the QR code once fulfilment is done (no reload).
+  await expect(page).toHaveURL(/\/payment\/success\?order=[\w-]+&session_id=/);
+  await expect(page.getByTestId('payment-status')).toContainText('Payment completed successfully!');
+  await waitForQrCode(page);
+  const qr = page.getByTestId('esim-qr');
+  await expect(qr).toHaveAttribute('alt', `QR code to install the eSIM ${packageName}`);
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+  const ready = page.getByTestId('esim-ready');
+  await expect(ready).toContainText('Your eSIM is ready. We have also sent the QR code to');
+  await expect(ready).toContainText(buyer.email);
+  await expect(page.getByTestId('esim-smdp-address')).not.toBeEmpty();
+  await expect(page.getByTestId('esim-activation-code')).toHaveText(/^LPA:1\$/);
+  await expect(page.getByRole('button', { name: 'Copy: Activation code' })).toBeVisible();
+  const smdp = (await page.getByTestId('esim-smdp-address').textContent()) ?? '';
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy: SM-DP+ address' }).click();
+  await expect(page.getByRole('button', { name: 'Copied: SM-DP+ address' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(smdp);
+  await expect(page.getByTestId('esim-ios-link')).toHaveAttribute(
+    'href',
+    /^https:\/\/esimsetup\.apple\.com\//,
+  );
+  expect(await page.getByTestId('esim-android-steps').locator('li').count()).toBeGreaterThan(2);
+  const orderNumber = (await page.getByTestId('order-number').textContent()) ?? '';
+  expect(orderNumber).not.toBe('');
+  await expect(page.getByTestId('receipt-package')).toHaveText(packageName);
+
+  // The e-mail with the QR code (inline image) and the invoice PDF.
+  const mail = (await waitForMail(buyer.email, orderNumber, 30_000)) as unknown as OutboxMail;
+  const qrImage = mail.attachments.find((a) => a.inline && a.contentType === 'image/png');
+  const invoice = mail.attachments.find((a) => a.contentType === 'application/pdf');
+  expect(qrImage).toBeTruthy();
+  expect(invoice).toBeTruthy();
+  const pdf = await fetch(`${siteURL}${invoice?.url}`);
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toContain('application/pdf');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+
+  // The dev mailbox lists the attachments and shows the inline QR image.
+  await page.goto('/dev/mailbox');
+  const message = page.getByTestId('outbox-message').filter({ hasText: orderNumber }).first();
+  await expect(message.getByTestId('outbox-inline-image')).toHaveAttribute('alt', qrImage?.filename ?? '');
+  await expect(message.getByTestId('outbox-inline-image')).toHaveJSProperty('complete', true);
+  expect(
+    await message
+      .getByTestId('outbox-inline-image')
+      .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+  ).toBeGreaterThan(0);
+  await expect(message.getByRole('link', { name: invoice?.filename ?? '' })).toHaveAttribute(
+    'href',
+    invoice?.url ?? '',
+  );
+
+  // The account created for the buyer: a "choose a password" e-mail with a reset link.
+  const setPassword = await waitForMail(buyer.email, 'choose a password', 30_000);
+  const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(setPassword.text)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(link ?? '');
+  const password = 'Traveller-2026!';
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await page.getByRole('link', { name: 'Go to login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('E-mail').fill(buyer.email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+
+  // The account made from the order form owns the order (the dashboard screens come with issue 5).
+  const account = await getUserProfile(buyer.email, password);
+  expect(account.user).toMatchObject({ email: buyer.email, first_name: 'Ada', last_name: 'Lovelace' });
+  expect(account.user.phone?.replace(/\D/g, '')).toBe(buyer.phone.replace(/\D/g, ''));
+  expect(account.orders).toEqual([
+    expect.objectContaining({ number: orderNumber, status: 'completed', payment: 'paid' }),
+  ]);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-email')).toHaveText(buyer.email);
+});
