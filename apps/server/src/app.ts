@@ -10,6 +10,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { customerRoutes } from './modules/customer/customer.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
+import { esimWebhooksRoutes } from './modules/esims/esim-webhooks.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
@@ -102,6 +103,7 @@ export const buildApp = async (
       await api.register(staffOrdersRoutes(deps), { prefix: '/staff' });
       await api.register(ordersRoutes(deps));
       await api.register(paymentsRoutes(deps));
+      await api.register(esimWebhooksRoutes(deps));
       if (config.mail.devMailbox) await api.register(devMailboxRoutes(deps));
     },
     { prefix: '/api' },

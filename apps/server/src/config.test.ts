@@ -139,6 +139,7 @@ describe('outside service providers', () => {
       ESIM_ACCESS_URL: 'https://api.esimaccess.com',
       ESIM_ACCESS_CODE: 'code',
       ESIM_ACCESS_SECRET: 'secret',
+      ESIM_WEBHOOK_SECRET: 'a-long-path-secret-0001',
     });
     expect(config.payments).toEqual({
       provider: 'stripe',
@@ -156,6 +157,7 @@ describe('outside service providers', () => {
         'ESIM_ACCESS_URL: required when ESIM_PROVIDER=esim-access',
         'ESIM_ACCESS_CODE: required when ESIM_PROVIDER=esim-access',
         'ESIM_ACCESS_SECRET: required when ESIM_PROVIDER=esim-access',
+        'ESIM_WEBHOOK_SECRET: required when ESIM_PROVIDER=esim-access',
       ]),
     );
     expect(

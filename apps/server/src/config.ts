@@ -57,6 +57,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  ESIM_WEBHOOK_SECRET: z.string().min(16).optional(),
   SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
@@ -95,6 +96,8 @@ export type Config = {
     | { provider: 'esim-access'; url: string; accessCode: string; secretKey: string };
   rateLimitPerMinute: number;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  /** Path secret of the eSIM provider's webhook URL (eSIM Access does not sign its webhooks). */
+  esimWebhookSecret: string;
   sms:
     | { provider: 'sandbox' }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl?: string };
@@ -118,6 +121,7 @@ export class ConfigError extends Error {
 const devJwtSecret = 'dev-only-jwt-secret-change-me-in-production-0000';
 const devHumanSecret = 'dev-only-human-check-secret';
 const devPaymentsSecret = 'dev-only-payments-webhook-secret';
+const devEsimWebhookSecret = 'dev-only-esim-webhook-secret';
 
 /** Parses the environment; throws ConfigError listing every bad setting at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -137,7 +141,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])
       if (!env[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
   if (env.ESIM_PROVIDER === 'esim-access')
-    for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET'])
+    for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET', 'ESIM_WEBHOOK_SECRET'])
       if (!env[name]) problems.push(`${name}: required when ESIM_PROVIDER=esim-access`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -181,6 +185,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    esimWebhookSecret: e.ESIM_WEBHOOK_SECRET ?? devEsimWebhookSecret,
     sms:
       e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? {

@@ -1,10 +1,11 @@
-import { demoAccounts, demoPassword, seedDemo } from '@esim/db';
+import { demoAccounts, demoPassword, seedDemo, seedDemoEsims } from '@esim/db';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
 import { ensureCatalogue, startCatalogueSync } from './jobs/catalogue-sync';
 import { startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
+import { syncUsage } from './modules/usage/usage.service';
 
 const start = async () => {
   const config = loadConfig();
@@ -15,9 +16,14 @@ const start = async () => {
   const site = await buildApp(deps, 'site');
   const staff = await buildApp(deps, 'staff');
   await ensureCatalogue(deps, site.log);
+  if (seeded) await seedDemoEsims(deps.db);
   const stopOutbox = startOutboxDelivery(deps, site.log);
   const stopCatalogueSync = startCatalogueSync(deps, site.log);
   const stopFulfilmentSweep = await startFulfilment(deps, site.log);
+  await deps.jobs.scheduleUsageSync(config.usageSyncCron, async () => {
+    const result = await syncUsage(deps, site.log);
+    site.log.info(result, 'usage sync');
+  });
 
   await site.listen({ host: config.host, port: config.port });
   await staff.listen({ host: config.host, port: config.adminPort });

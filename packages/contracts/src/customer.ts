@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { packageSummarySchema } from './catalogue';
 import { esimInstallSchema, orderStatusSchema } from './orders';
 
 /** SPEC section 3, "Order (customer view)": number, package name, created, status, payment, date, data in GB. */
@@ -84,3 +85,25 @@ export const customerEsimInstallSchema = esimInstallSchema
   .extend({ installCount: z.number().int(), installLimit: z.number().int() })
   .meta({ id: 'CustomerEsimInstall' });
 export type CustomerEsimInstall = z.infer<typeof customerEsimInstallSchema>;
+
+/** Packages that can go on one of the customer's eSIMs (same provider and destination, top-up allowed). */
+export const topUpPackagesResponseSchema = z
+  .object({ items: z.array(packageSummarySchema) })
+  .meta({ id: 'TopUpPackages' });
+
+/** Buy package (top-up): a package for an own eSIM, paid by card; it is queued behind the active one. */
+export const createTopUpBodySchema = z
+  .object({ esimId: z.uuid(), packageSlug: z.string().trim().min(1).max(160) })
+  .meta({ id: 'CreateTopUpBody' });
+export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
+
+/**
+ * Change eSIM (SPEC section 4): a new eSIM is bought, every active and queued package moves to it, and the old
+ * one is disabled at the provider. The customer confirms having read what happens.
+ */
+export const changeEsimBodySchema = z.object({ confirm: z.literal(true) }).meta({ id: 'ChangeEsimBody' });
+
+/** What a change of eSIM costs (from settings), shown before the customer confirms. */
+export const changeEsimQuoteSchema = z
+  .object({ priceCents: z.number().int(), currency: z.literal('EUR'), packagesToMove: z.number().int() })
+  .meta({ id: 'ChangeEsimQuote' });

@@ -92,6 +92,8 @@ export const orderReceiptSchema = z
   .object({
     orderId: z.string(),
     number: z.string(),
+    /** esim: a new eSIM; topup: a package added to an eSIM (no new QR code); change_esim: a replacement eSIM. */
+    kind: z.enum(['esim', 'topup', 'change_esim']),
     status: orderStatusSchema,
     packageName: z.string(),
     totalCents: z.number().int(),

@@ -15,3 +15,4 @@ export {
 } from './seed/data/coverage';
 export * from './seed/data/region-names';
 export * from './seed/demo';
+export * from './seed/orders';

@@ -34,6 +34,7 @@ const tokenResponse = (token: string): TokenResponse => ({
     phone: null,
     country: null,
     locale: 'en',
+    alert_channel: 'email',
     role_id: null,
     role: null,
     shop: null,

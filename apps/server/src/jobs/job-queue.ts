@@ -2,7 +2,7 @@ import type { Database } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 
-export const queues = { fulfilOrder: 'fulfil-order' } as const;
+export const queues = { fulfilOrder: 'fulfil-order', usageSync: 'usage-sync' } as const;
 
 export type FulfilOrderJob = { orderId: string };
 
@@ -66,6 +66,21 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
         },
       );
       workerIds.push(id);
+    },
+    /** Runs `handler` on a cron schedule (UTC); pg-boss hands each tick to one instance only. */
+    scheduleUsageSync: async (cron: string, handler: () => Promise<void>) => {
+      await ready();
+      await boss.createQueue(queues.usageSync, {
+        name: queues.usageSync,
+        policy: 'singleton',
+        retryLimit: 0,
+      });
+      await boss.schedule(queues.usageSync, cron, {}, { tz: 'UTC' });
+      workerIds.push(
+        await boss.work(queues.usageSync, { pollingIntervalSeconds: options.pollSeconds }, async () => {
+          await handler();
+        }),
+      );
     },
     stop: async () => {
       if (stopped || !starting) return;

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { EsimProvider } from '../adapters/esim/port';
 import type { MailMessage, MailTransport } from '../adapters/mail/port';
 import type { PaymentsProvider } from '../adapters/payments/port';
+import type { SmsMessage, SmsTransport } from '../adapters/sms/port';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createDeps } from '../create-deps';
@@ -62,6 +63,8 @@ export type TestContext = {
   config: Config;
   /** Every e-mail the app delivered, oldest first. */
   mails: MailMessage[];
+  /** Every SMS the app delivered, oldest first. */
+  texts: SmsMessage[];
   close: () => Promise<void>;
 };
 
@@ -96,11 +99,19 @@ export const createTestContext = async (
       mails.push(message);
     },
   };
+  const texts: SmsMessage[] = [];
+  const smsTransport: SmsTransport = {
+    name: 'test',
+    deliver: async (message) => {
+      texts.push(message);
+    },
+  };
   const database = await openTestDatabase();
   let app: FastifyInstance | undefined;
   const deps = await createDeps(config, {
     database,
     mailTransport,
+    smsTransport,
     esimProvider: overrides.esimProvider,
     payments: overrides.payments,
     fetch: overrides.fetch ?? injectingFetch(() => app),
@@ -113,6 +124,7 @@ export const createTestContext = async (
     deps,
     config,
     mails,
+    texts,
     close: async () => {
       await deps.jobs.stop();
       await ready.close();

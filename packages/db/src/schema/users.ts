@@ -35,6 +35,10 @@ export const users = pgTable(
     phone: text('phone'),
     country: text('country'),
     locale: text('locale').notNull().default('sq'),
+    /** How a customer wants the 60 % data notice: e-mail (default) or SMS. The 98 % notice is always an SMS. */
+    alertChannel: text('alert_channel', { enum: ['email', 'sms'] })
+      .notNull()
+      .default('email'),
     status: text('status', { enum: ['active', 'blocked'] })
       .notNull()
       .default('active'),

@@ -29,6 +29,8 @@ export const defaultGeneralOptions = {
     email: 'billing@esim.example',
   },
   vatRatePercent: 0,
+  /** What a change of eSIM costs (a new profile from the wholesaler); the packages move at no charge. */
+  changeEsimPriceCents: 499,
 };
 
 export const seedSettings = async (db: Db) => {

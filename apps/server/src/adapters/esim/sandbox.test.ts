@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EsimProviderError } from './port';
 import { createSandboxEsimProvider, isLuhnValid, luhnCheckDigit } from './sandbox';
 
@@ -77,5 +77,18 @@ describe('sandbox eSIM provider', () => {
     ).rejects.toMatchObject({ providerCode: 'ESIM_INACTIVE' });
     await expect(provider.cancel('SBXE-123')).rejects.toMatchObject({ providerCode: 'NOT_FOUND' });
     await expect(provider.queryOrder('nope')).rejects.toMatchObject({ retryable: false });
+  });
+
+  it('simulates a steady use of data over time from the first query', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z') });
+    try {
+      const provider = createSandboxEsimProvider({ allocationDelayMs: 0, usageMbPerMinute: 10 });
+      const { providerRef } = provider.profileFor('order-5');
+      expect((await provider.getUsage([providerRef]))[0]?.usedMb).toBe(0);
+      vi.setSystemTime(new Date('2026-11-21T10:30:00Z'));
+      expect((await provider.getUsage([providerRef]))[0]?.usedMb).toBe(300);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -142,6 +142,8 @@ export type SandboxEsimOptions = {
   allocationDelayMs?: number;
   /** How long a simulated timeout hangs before failing. */
   timeoutMs?: number;
+  /** Simulated data use of a profile from the first time its usage is asked for (0: only what tests set). */
+  usageMbPerMinute?: number;
 };
 
 /**
@@ -154,7 +156,17 @@ export const createSandboxEsimProvider = (options: SandboxEsimOptions = {}) => {
   const allocationDelayMs = options.allocationDelayMs ?? 2_000;
   const timeoutMs = options.timeoutMs ?? 5_000;
   let failureMode: SandboxFailureMode = 'none';
+  const usageMbPerMinute = options.usageMbPerMinute ?? 10;
   const usage = new Map<string, { usedMb: number; totalMb: number | null }>();
+  const firstAsked = new Map<string, number>();
+  /** What a traveller has used so far: a steady trickle since the first query, unless a test set a figure. */
+  const usedMbOf = (ref: string) => {
+    const set = usage.get(ref);
+    if (set) return set.usedMb;
+    const since = firstAsked.get(ref) ?? Date.now();
+    firstAsked.set(ref, since);
+    return Math.floor(((Date.now() - since) / 60_000) * usageMbPerMinute);
+  };
   const states = new Map<string, EsimProfile['status']>();
   const topUps = new Set<string>();
 
@@ -226,7 +238,7 @@ export const createSandboxEsimProvider = (options: SandboxEsimOptions = {}) => {
       await maybeFail();
       return providerRefs.map((ref) => ({
         providerRef: ref,
-        usedMb: usage.get(ref)?.usedMb ?? 0,
+        usedMb: usedMbOf(ref),
         totalMb: usage.get(ref)?.totalMb ?? null,
         updatedAt: new Date(),
       }));

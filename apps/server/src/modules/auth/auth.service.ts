@@ -47,6 +47,7 @@ export const toUserDto = ({ user, role, shop }: UserDetails): User => ({
   phone: user.phone,
   country: user.country,
   locale: user.locale as Locale,
+  alert_channel: user.alertChannel,
   role_id: user.roleId,
   role: role ? { id: role.id, name: role.name } : null,
   shop: shop ? { id: shop.id, name: shop.name, status: shop.status } : null,
@@ -234,6 +235,7 @@ export const updateProfile = async (
     phone: body.phoneNumber,
     ...(body.country !== undefined ? { country: body.country } : {}),
     ...(body.locale ? { locale: body.locale } : {}),
+    ...(body.alertChannel ? { alertChannel: body.alertChannel } : {}),
   }).catch(rethrowUniqueViolation);
   const details = await getUserDetails(ctx.db, userId);
   if (!details) throw new AppError('NOT_FOUND');

@@ -48,10 +48,3 @@ export const listPackagesOfEsims = (db: Db, esimIds: string[]) =>
         .from(esimPackages)
         .where(inArray(esimPackages.esimId, esimIds))
         .orderBy(asc(esimPackages.createdAt));
-
-/** Stores usage reported by the provider for the eSIM's active package. */
-export const recordUsage = (db: Db, esimId: string, usedMb: number) =>
-  db
-    .update(esimPackages)
-    .set({ dataUsedMb: usedMb, usageUpdatedAt: sql`now()` })
-    .where(and(eq(esimPackages.esimId, esimId), eq(esimPackages.status, 'active')));

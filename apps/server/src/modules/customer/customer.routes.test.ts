@@ -1,4 +1,4 @@
-import { orders, packages } from '@esim/db';
+import { orders, packages, seedDemoEsims } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -8,7 +8,7 @@ import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { startFulfilment } from '../../jobs/fulfilment';
 import { createSignedInUser, createTestContext, type TestContext } from '../../test/harness';
 
-const esimProvider = createSandboxEsimProvider({ allocationDelayMs: 0 });
+const esimProvider = createSandboxEsimProvider({ allocationDelayMs: 0, usageMbPerMinute: 0 });
 let ctx: TestContext;
 let stopSweep: () => void;
 let owner: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -164,6 +164,21 @@ describe('eSIMs', () => {
     expect(pkg.usedMb).toBe(300);
     expect(pkg.usageUpdatedAt).not.toBeNull();
     if (pkg.dataMb !== null) expect(pkg.remainingMb).toBe(pkg.dataMb - 300);
+  });
+});
+
+describe('demo data', () => {
+  it("seeds the demo customer's eSIM once: a package in use and one queued", async () => {
+    const demo = await createSignedInUser(ctx, 'customer');
+    expect(await seedDemoEsims(ctx.deps.db, demo.user.email)).toBe(true);
+    expect(await seedDemoEsims(ctx.deps.db, demo.user.email)).toBe(false);
+    const [esim] = (await get('/api/account/esims', demo.auth)).json().items;
+    expect(esim.packages.map((p: { status: string }) => p.status)).toEqual(['active', 'queued']);
+    expect(esim.packages[0]).toMatchObject({
+      usedMb: 1843,
+      remainingMb: (esim.packages[0].dataMb ?? 0) - 1843,
+    });
+    expect(esim.packages[0].activatedAt).not.toBeNull();
   });
 });
 

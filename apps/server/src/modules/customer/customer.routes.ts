@@ -1,4 +1,8 @@
 import {
+  changeEsimBodySchema,
+  changeEsimQuoteSchema,
+  createOrderResponseSchema,
+  createTopUpBodySchema,
   customerEsimInstallSchema,
   customerEsimSchema,
   customerEsimsResponseSchema,
@@ -6,6 +10,7 @@ import {
   esimIdParamsSchema,
   orderIdParamsSchema,
   pagedCustomerOrdersSchema,
+  topUpPackagesResponseSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -17,6 +22,7 @@ import {
   listCustomerOrders,
   refreshCustomerEsimUsage,
 } from './customer.service';
+import { createEsimChange, createTopUp, listTopUpPackages, quoteEsimChange } from './customer-orders.service';
 
 const tags = ['customer'];
 
@@ -106,5 +112,82 @@ export const customerRoutes =
         },
       },
       async (request) => refreshCustomerEsimUsage(deps, me(request), request.params.esimId),
+    );
+
+    const created = (order: { id: string; number: string; totalCents: number }, checkoutUrl: string) => ({
+      orderId: order.id,
+      number: order.number,
+      totalCents: order.totalCents,
+      currency: 'EUR' as const,
+      checkoutUrl,
+    });
+
+    app.get(
+      '/esims/:esimId/top-up-packages',
+      {
+        schema: {
+          tags,
+          summary: 'Packages that can be added to an own eSIM (same provider and destination)',
+          params: esimIdParamsSchema,
+          response: { 200: topUpPackagesResponseSchema },
+        },
+      },
+      async (request) => ({
+        items: await listTopUpPackages(deps, me(request), request.params.esimId, request.locale),
+      }),
+    );
+
+    app.post(
+      '/top-ups',
+      {
+        schema: {
+          tags,
+          summary: 'Buy a package for an own eSIM: creates the order and opens a card checkout',
+          body: createTopUpBodySchema,
+          response: { 201: createOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { order, checkoutUrl } = await createTopUp(
+          deps,
+          { user: authOf(request).details.user, ...request.body, locale: request.locale },
+          request.log,
+        );
+        return reply.status(201).send(created(order, checkoutUrl));
+      },
+    );
+
+    app.get(
+      '/esims/:esimId/change',
+      {
+        schema: {
+          tags,
+          summary: 'What changing an own eSIM costs and how many packages move',
+          params: esimIdParamsSchema,
+          response: { 200: changeEsimQuoteSchema },
+        },
+      },
+      async (request) => quoteEsimChange(deps, me(request), request.params.esimId),
+    );
+
+    app.post(
+      '/esims/:esimId/change',
+      {
+        schema: {
+          tags,
+          summary: 'Change an own eSIM: order a new one that takes over every active and queued package',
+          params: esimIdParamsSchema,
+          body: changeEsimBodySchema,
+          response: { 201: createOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { order, checkoutUrl } = await createEsimChange(
+          deps,
+          { user: authOf(request).details.user, esimId: request.params.esimId, locale: request.locale },
+          request.log,
+        );
+        return reply.status(201).send(created(order, checkoutUrl));
+      },
     );
   };

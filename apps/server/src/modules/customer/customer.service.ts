@@ -11,13 +11,13 @@ import { iosInstallLink, renderActivationQrDataUrl } from '../esims/qr-code';
 import { packageNameOf, renderOrderInvoice } from '../orders/order-mails';
 import type { EsimRow, OrderRow } from '../orders/orders.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
+import { applyUsage } from '../usage/usage.service';
 import {
   findEsimOfUser,
   findOrderOfUser,
   listEsimsOfUser,
   listOrdersOfUser,
   listPackagesOfEsims,
-  recordUsage,
 } from './customer.repository';
 
 const paidStatuses = new Set(['paid', 'completed', 'failed', 'for_review', 'refunded', 'partially_refunded']);
@@ -124,7 +124,7 @@ export const getCustomerEsimInstall = async (
 export const refreshCustomerEsimUsage = async (deps: AppDeps, userId: string, esimId: string) => {
   const esim = await ownEsim(deps, userId, esimId);
   const [usage] = await deps.esimProvider.getUsage([esim.providerRef]);
-  if (usage) await recordUsage(deps.db, esim.id, usage.usedMb);
+  if (usage) await applyUsage(deps, esim.id, usage.usedMb);
   const [view] = await toCustomerEsims(deps, [esim]);
   if (!view) throw new AppError('NOT_FOUND');
   return view;

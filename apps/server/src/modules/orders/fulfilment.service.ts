@@ -4,13 +4,19 @@ import { type EsimProfile, EsimProviderError } from '../../adapters/esim/port';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { getGeneralOptions } from '../settings/settings.repository';
-import { renderOrderConfirmation } from './order-mails';
+import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
 import {
   countFulfilmentAttempt,
+  getEsim,
   getOrder,
+  hasActivePackage,
   insertEsimPackage,
+  listMovablePackages,
+  lockEsim,
   lockOrder,
+  movePackages,
   type OrderRow,
+  updateEsim,
   updateOrder,
   upsertEsim,
 } from './orders.repository';
@@ -50,7 +56,12 @@ const orderProfile = async (deps: AppDeps, order: OrderRow): Promise<EsimProfile
 };
 
 /** Stores eSIM and package and completes the order in one transaction, with the confirmation e-mail. */
-const completeOrder = async (deps: AppDeps, order: OrderRow, profile: EsimProfile) => {
+const completeOrder = async (
+  deps: AppDeps,
+  order: OrderRow,
+  profile: EsimProfile,
+  { storeEsim }: { storeEsim: boolean } = { storeEsim: true },
+) => {
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
   const options = await getGeneralOptions(deps.db);
   // Rendered before the transaction (QR and PDF take tens of milliseconds) so row locks stay short.
@@ -59,6 +70,12 @@ const completeOrder = async (deps: AppDeps, order: OrderRow, profile: EsimProfil
     const locked = await lockOrder(tx, order.id);
     // Another worker finished first (a resumed job racing the original): nothing more to do.
     if (locked?.status !== 'paid') return 'skipped' as const;
+    if (!storeEsim) {
+      // A change of eSIM stored the new eSIM and moved the packages already.
+      await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
+      await deps.mailer.send(mail, tx);
+      return 'completed' as const;
+    }
     const esim = await upsertEsim(tx, {
       iccid: profile.iccid,
       userId: locked.userId,
@@ -86,6 +103,102 @@ const completeOrder = async (deps: AppDeps, order: OrderRow, profile: EsimProfil
   });
 };
 
+/** Top-up: the provider adds the package to the eSIM; it waits behind the active one, or starts now. */
+const completeTopUp = async (deps: AppDeps, order: OrderRow) => {
+  const target = order.targetEsimId ? await getEsim(deps.db, order.targetEsimId) : undefined;
+  if (!target) throw new EsimProviderError('the eSIM to top up does not exist', false, 'ESIM_MISSING');
+  if (target.status === 'disabled' || target.status === 'freed')
+    throw new EsimProviderError('the eSIM to top up is disabled', false, 'ESIM_INACTIVE');
+  const snapshot = snapshotOf(order);
+  await deps.esimProvider.topUp({
+    transactionId: order.id,
+    providerRef: target.providerRef,
+    packageCode: snapshot.providerPackageCode,
+    wholesaleCents: snapshot.wholesaleCents,
+  });
+  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
+  const options = await getGeneralOptions(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (locked?.status !== 'paid') return 'skipped' as const;
+    // The eSIM row is locked too, so two top-ups completing at once do not both start "now".
+    await lockEsim(tx, target.id);
+    const queued = await hasActivePackage(tx, target.id);
+    const now = new Date();
+    await insertEsimPackage(tx, {
+      esimId: target.id,
+      packageId: locked.packageId ?? '',
+      orderId: locked.id,
+      snapshot: locked.packageSnapshot ?? {},
+      status: queued ? 'queued' : 'active',
+      dataMb: snapshot.dataMb,
+      validityDays: snapshot.validityDays,
+      ...(queued
+        ? {}
+        : { activatedAt: now, expiresAt: new Date(now.getTime() + snapshot.validityDays * 86_400_000) }),
+    });
+    await updateOrder(tx, locked.id, { status: 'completed', completedAt: now, failureReason: null });
+    await deps.mailer.send(
+      await renderTopUpConfirmation(t, { ...locked, status: 'completed' }, target, queued, options),
+      tx,
+    );
+    return 'completed' as const;
+  });
+};
+
+/**
+ * Change of eSIM (SPEC section 4), in steps that are each safe to repeat: order the new profile (keyed by the
+ * order), put the other packages on it at the provider, then in one transaction store the new eSIM, move every
+ * active and queued package (one statement, so each package is always in exactly one place) and mark the old
+ * eSIM disabled; then revoke the old profile at the provider; then complete the order with the new QR code. A
+ * failure before the move leaves everything on the old, working eSIM; after it, on the new one (also working).
+ */
+const completeEsimChange = async (deps: AppDeps, order: OrderRow) => {
+  const old = order.targetEsimId ? await getEsim(deps.db, order.targetEsimId) : undefined;
+  if (!old) throw new EsimProviderError('the eSIM to replace does not exist', false, 'ESIM_MISSING');
+  const profile = await orderProfile(deps, order);
+  const moving = await listMovablePackages(deps.db, old.id);
+  const [, ...others] = moving;
+  for (const pkg of others) {
+    const terms = pkg.snapshot as unknown as Snapshot;
+    await deps.esimProvider.topUp({
+      transactionId: `${order.id}:${pkg.id}`,
+      providerRef: profile.providerRef,
+      packageCode: terms.providerPackageCode,
+      wholesaleCents: terms.wholesaleCents,
+    });
+  }
+  const moved = await deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (locked?.status !== 'paid') return 'skipped' as const;
+    const oldLocked = await lockEsim(tx, old.id);
+    const fresh = await upsertEsim(tx, {
+      iccid: profile.iccid,
+      userId: locked.userId,
+      orderId: locked.id,
+      provider: deps.esimProvider.name,
+      providerRef: profile.providerRef,
+      activationCode: profile.activationCode,
+      smdpAddress: profile.smdpAddress,
+      matchingId: profile.matchingId,
+    });
+    if (oldLocked?.status === 'disabled' && oldLocked.replacedById !== fresh.id) {
+      // Another change of the same eSIM won (two paid changes): staff refund this one.
+      await updateOrder(tx, locked.id, {
+        status: 'for_review',
+        failureReason: 'the eSIM was already changed',
+      });
+      return 'skipped' as const;
+    }
+    await movePackages(tx, old.id, fresh.id);
+    await updateEsim(tx, old.id, { status: 'disabled', replacedById: fresh.id });
+    return 'moved' as const;
+  });
+  if (moved === 'skipped') return 'skipped';
+  await deps.esimProvider.revoke(old.providerRef);
+  return completeOrder(deps, order, profile, { storeEsim: false });
+};
+
 const describe = (error: unknown) => {
   if (error instanceof EsimProviderError)
     return `${error.providerCode ? `[${error.providerCode}] ` : ''}${error.message}`;
@@ -106,9 +219,15 @@ export const fulfilOrder = async (
   const order = await countFulfilmentAttempt(deps.db, orderId);
   if (!order) return 'skipped';
   try {
-    const profile = await orderProfile(deps, order);
-    const result = await completeOrder(deps, order, profile);
-    log.info({ orderId, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');
+    const result =
+      order.kind === 'topup'
+        ? await completeTopUp(deps, order)
+        : order.kind === 'change_esim'
+          ? await completeEsimChange(deps, order)
+          : await completeOrder(deps, order, await orderProfile(deps, order));
+    log.info({ orderId, kind: order.kind, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');
+    if (result === 'completed')
+      void deps.mailer.deliverPending().catch((err) => log.error({ err }, 'outbox delivery'));
     return result;
   } catch (error) {
     const retryable = !(error instanceof EsimProviderError) || error.retryable;

@@ -144,3 +144,35 @@ export const renderOrderConfirmation = async (
     ],
   };
 };
+
+/** A package added to an existing eSIM: what was added, whether it waits for the current one, the invoice. */
+export const renderTopUpConfirmation = async (
+  t: TFunction,
+  order: OrderRow,
+  esim: Pick<EsimRow, 'iccid'>,
+  queued: boolean,
+  options: GeneralOptions,
+): Promise<MailMessage> => {
+  const invoicePdf = await renderOrderInvoice(t, order, options);
+  const values = { number: order.number, package: packageNameOf(order), iccid: esim.iccid.slice(-4) };
+  const lines = [
+    t('greeting', { name: order.buyerName }),
+    t('topUpConfirmation.intro', values),
+    t(queued ? 'topUpConfirmation.queued' : 'topUpConfirmation.active'),
+    t('orderConfirmation.invoiceNote'),
+    t('signature'),
+  ];
+  return {
+    to: order.buyerEmail,
+    subject: t('topUpConfirmation.subject', values),
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
+    attachments: [
+      {
+        filename: invoiceFileName(t, order),
+        contentType: 'application/pdf',
+        contentBase64: invoicePdf.toString('base64'),
+      },
+    ],
+  };
+};

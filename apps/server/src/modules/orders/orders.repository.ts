@@ -5,6 +5,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;
 export type EsimRow = typeof esims.$inferSelect;
+export type PackageRow = typeof packages.$inferSelect;
 
 /** A package a buyer may order: active and not deleted. */
 export const findSellablePackageBySlug = async (db: Db, slug: string) => {
@@ -179,3 +180,41 @@ export const findLatestUnfinishedOrder = async (db: Db, userId: string) => {
     .limit(1);
   return row ?? null;
 };
+
+export const getEsim = async (db: Db, esimId: string) => {
+  const [row] = await db.select().from(esims).where(eq(esims.id, esimId)).limit(1);
+  return row;
+};
+
+export const lockEsim = async (db: Db, esimId: string) => {
+  const [row] = await db.select().from(esims).where(eq(esims.id, esimId)).for('update').limit(1);
+  return row;
+};
+
+export const hasActivePackage = async (db: Db, esimId: string) => {
+  const [row] = await db
+    .select({ id: esimPackages.id })
+    .from(esimPackages)
+    .where(and(eq(esimPackages.esimId, esimId), eq(esimPackages.status, 'active')))
+    .limit(1);
+  return Boolean(row);
+};
+
+/** Active and queued packages of an eSIM, oldest first (what a change of eSIM moves). */
+export const listMovablePackages = (db: Db, esimId: string) =>
+  db
+    .select()
+    .from(esimPackages)
+    .where(and(eq(esimPackages.esimId, esimId), inArray(esimPackages.status, ['active', 'queued'])))
+    .orderBy(esimPackages.createdAt);
+
+/** Moves every active and queued package from one eSIM to another in one statement: each is in one place. */
+export const movePackages = (db: Db, fromEsimId: string, toEsimId: string) =>
+  db
+    .update(esimPackages)
+    .set({ esimId: toEsimId })
+    .where(and(eq(esimPackages.esimId, fromEsimId), inArray(esimPackages.status, ['active', 'queued'])))
+    .returning({ id: esimPackages.id });
+
+export const updateEsim = (db: Db, esimId: string, values: Partial<typeof esims.$inferInsert>) =>
+  db.update(esims).set(values).where(eq(esims.id, esimId));

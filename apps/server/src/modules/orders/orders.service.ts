@@ -1,10 +1,4 @@
-import {
-  type CreateOrderBody,
-  type Locale,
-  type OrderReceipt,
-  type PaymentOutcome,
-  tokenMessages,
-} from '@esim/contracts';
+import type { CreateOrderBody, Locale, OrderReceipt, PaymentOutcome } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
@@ -30,7 +24,9 @@ import {
   lockOrder,
   markPaymentSucceeded,
   markPaymentUnsuccessful,
+  type NewOrderRow,
   type OrderRow,
+  type PackageRow,
   recordWebhookEvent,
   updateOrder,
 } from './orders.repository';
@@ -59,7 +55,12 @@ const cancelUrl = (deps: AppDeps, order: OrderRow, packageSlug: string) =>
   `${deps.config.siteUrl}/payment/failed?order=${order.id}&package=${encodeURIComponent(packageSlug)}&session_id={SESSION_ID}`;
 
 /** Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed". */
-const openCheckout = async (deps: AppDeps, order: OrderRow, packageSlug: string, log: FastifyBaseLogger) => {
+export const openCheckout = async (
+  deps: AppDeps,
+  order: OrderRow,
+  packageSlug: string,
+  log: FastifyBaseLogger,
+) => {
   let session: Awaited<ReturnType<AppDeps['payments']['createCheckout']>>;
   try {
     session = await deps.payments.createCheckout({
@@ -86,6 +87,31 @@ const openCheckout = async (deps: AppDeps, order: OrderRow, packageSlug: string,
   return session.url;
 };
 
+/** Inserts a pending order under a fresh random number; on the rare collision, draws again. */
+export const insertNumberedOrder = async (deps: AppDeps, values: Omit<NewOrderRow, 'number'>) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insertOrder(deps.db, { ...values, number: createOrderNumber() });
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error, 'orders_number')) throw error;
+    }
+  }
+};
+
+/** What an order keeps of the package it sold (names and terms may change later). */
+export const packageSnapshotOf = (pkg: PackageRow) => ({
+  slug: pkg.slug,
+  name: pkg.name,
+  type: pkg.type,
+  countryCode: pkg.countryCode,
+  regionCode: pkg.regionCode,
+  dataMb: pkg.dataMb,
+  validityDays: pkg.validityDays,
+  provider: pkg.provider,
+  providerPackageCode: pkg.providerPackageCode,
+  wholesaleCents: pkg.wholesaleCents,
+});
+
 /**
  * Creates a pending order priced by the server (the request carries no price) and opens a card checkout.
  * A signed-out buyer whose e-mail or phone belongs to an account is asked to log in (SPEC section 8); an
@@ -110,18 +136,7 @@ export const createOrder = async (
     kind: 'esim' as const,
     userId: user?.id ?? null,
     packageId: pkg.id,
-    packageSnapshot: {
-      slug: pkg.slug,
-      name: pkg.name,
-      type: pkg.type,
-      countryCode: pkg.countryCode,
-      regionCode: pkg.regionCode,
-      dataMb: pkg.dataMb,
-      validityDays: pkg.validityDays,
-      provider: pkg.provider,
-      providerPackageCode: pkg.providerPackageCode,
-      wholesaleCents: pkg.wholesaleCents,
-    },
+    packageSnapshot: packageSnapshotOf(pkg),
     subtotalCents: pkg.priceCents,
     discountCents: pkg.priceCents - priceCents,
     totalCents: priceCents,
@@ -136,15 +151,7 @@ export const createOrder = async (
     fbclid: body.attribution?.fbclid ?? null,
     landingPage: body.attribution?.landingPage ?? null,
   };
-  let order: OrderRow | undefined;
-  // Order numbers are random: on the rare collision, draw again.
-  for (let attempt = 0; !order; attempt++) {
-    try {
-      order = await insertOrder(deps.db, { ...values, number: createOrderNumber() });
-    } catch (error) {
-      if (attempt >= 4 || !isUniqueViolation(error, 'orders_number')) throw error;
-    }
-  }
+  const order = await insertNumberedOrder(deps, values);
   const checkoutUrl = await openCheckout(deps, order, pkg.slug, log);
   return { order, checkoutUrl };
 };
@@ -282,8 +289,9 @@ const signViewToken = (deps: AppDeps, orderId: string) =>
     .setExpirationTime(`${viewTokenTtlSeconds}s`)
     .sign(new TextEncoder().encode(deps.config.jwtSecret));
 
+/** Without this order's view token the receipt does not exist (404, not 401: it is no session matter). */
 const verifyViewToken = async (deps: AppDeps, token: string | undefined, orderId: string) => {
-  const unauthorized = new AppError('UNAUTHORIZED', undefined, tokenMessages.UNAUTHORIZED);
+  const unauthorized = new AppError('NOT_FOUND');
   if (!token) throw unauthorized;
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(deps.config.jwtSecret), {
@@ -361,10 +369,15 @@ export const getReceipt = async (deps: AppDeps, orderId: string, viewToken: stri
   await verifyViewToken(deps, viewToken, orderId);
   const order = await getOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND');
-  const esim = order.status === 'completed' ? await getEsimForOrder(deps.db, order.id) : undefined;
+  // A top-up brings no new eSIM; a new eSIM or a change shows the eSIM this order created.
+  const esim =
+    order.status === 'completed' && order.kind !== 'topup'
+      ? await getEsimForOrder(deps.db, order.id)
+      : undefined;
   const receipt: OrderReceipt = {
     orderId: order.id,
     number: order.number,
+    kind: order.kind === 'topup' || order.kind === 'change_esim' ? order.kind : 'esim',
     status: order.status,
     packageName: packageNameOf(order),
     totalCents: order.totalCents,
