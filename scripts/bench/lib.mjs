@@ -31,11 +31,14 @@ export const waitFor = async (url, timeoutMs = 120_000) => {
   throw new Error(`${url} did not come up`);
 };
 
-/** Starts the product (API + site) on PostgreSQL with limits lifted, as a separate process. */
-export const startProduct = (databaseUrl, port) =>
+/**
+ * Starts the product (API + site) on PostgreSQL with limits lifted, as a separate process. Optional: extra
+ * environment (overrides the defaults below) and stdio (e.g. 'pipe' for stdout to read the server's log).
+ */
+export const startProduct = (databaseUrl, port, { env = {}, stdout = 'ignore' } = {}) =>
   spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -47,6 +50,7 @@ export const startProduct = (databaseUrl, port) =>
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_IP: '100000000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '100000000',
+      ...env,
     },
   });
 

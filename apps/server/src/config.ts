@@ -64,6 +64,7 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().optional(),
   USAGE_SYNC_CRON: z.string().default('*/5 * * * *'),
+  FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   FULFILMENT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   FULFILMENT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
@@ -104,7 +105,7 @@ export type Config = {
   /** When the usage sync runs (cron, UTC); every instance may schedule it, pg-boss runs it once per tick. */
   usageSyncCron: string;
   /** Paid orders: provider attempts before the order is failed; first retry delay, doubled each time. */
-  fulfilment: { attempts: number; retryDelaySeconds: number };
+  fulfilment: { attempts: number; retryDelaySeconds: number; concurrency: number };
   /** How often an idle job worker looks for work (new work also wakes it at once in this process). */
   jobPollSeconds: number;
   webBuildDir: string;
@@ -197,7 +198,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           }
         : { provider: 'sandbox' },
     usageSyncCron: e.USAGE_SYNC_CRON,
-    fulfilment: { attempts: e.FULFILMENT_ATTEMPTS, retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS },
+    fulfilment: {
+      attempts: e.FULFILMENT_ATTEMPTS,
+      retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS,
+      concurrency: e.FULFILMENT_CONCURRENCY,
+    },
     jobPollSeconds: e.JOB_POLL_SECONDS,
     webBuildDir: e.WEB_BUILD_DIR,
     adminBuildDir: e.ADMIN_BUILD_DIR,

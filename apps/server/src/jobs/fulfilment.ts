@@ -20,7 +20,7 @@ export const resumePaidOrders = async (deps: AppDeps, idleSeconds: number) => {
 export const startFulfilment = async (deps: AppDeps, log: FastifyBaseLogger, sweepEveryMs = 60_000) => {
   await deps.jobs.workFulfilment(async ({ orderId }) => {
     await fulfilOrder(deps, orderId, log);
-  });
+  }, deps.config.fulfilment.concurrency);
   const resumed = await resumePaidOrders(deps, 0);
   if (resumed > 0) log.info({ resumed }, 'fulfilment: resumed paid orders');
   const timer = setInterval(() => {

@@ -52,20 +52,26 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     enqueueFulfilment: async (orderId: string) => {
       await ready();
       await boss.send(queues.fulfilOrder, { orderId } satisfies FulfilOrderJob, { singletonKey: orderId });
-      // Wake this process's worker now rather than at its next poll.
+      // Wake an idle worker of this process now rather than at its next poll.
       for (const id of workerIds) boss.notifyWorker(id);
     },
-    /** Runs `handler` for each fulfilment job; a thrown error makes pg-boss retry it with backoff. */
-    workFulfilment: async (handler: (job: FulfilOrderJob) => Promise<void>) => {
+    /**
+     * Runs `handler` for each fulfilment job, `concurrency` at a time in this process (a job mostly waits for the
+     * provider, so one at a time would queue every buyer behind the previous allocation); a thrown error makes
+     * pg-boss retry the job with backoff.
+     */
+    workFulfilment: async (handler: (job: FulfilOrderJob) => Promise<void>, concurrency = 1) => {
       await ready();
-      const id = await boss.work<FulfilOrderJob>(
-        queues.fulfilOrder,
-        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (job) await handler(job.data);
-        },
-      );
-      workerIds.push(id);
+      for (let i = 0; i < concurrency; i++) {
+        const id = await boss.work<FulfilOrderJob>(
+          queues.fulfilOrder,
+          { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+          async ([job]) => {
+            if (job) await handler(job.data);
+          },
+        );
+        workerIds.push(id);
+      }
     },
     /** Runs `handler` on a cron schedule (UTC); pg-boss hands each tick to one instance only. */
     scheduleUsageSync: async (cron: string, handler: () => Promise<void>) => {

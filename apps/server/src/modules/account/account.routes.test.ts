@@ -123,7 +123,13 @@ describe.each(kinds)('$kind account ($base)', ({ kind, base }) => {
   describe(`PUT ${base}/profile`, () => {
     it('updates the profile, answers the new user with a message, and keeps it', async () => {
       const { auth } = await createSignedInUser(ctx, kind);
-      const body = profileBody({ email: uniqueEmail('New.Address'), country: 'al', locale: 'de' });
+      const body = profileBody({
+        email: uniqueEmail('New.Address'),
+        country: 'al',
+        locale: 'de',
+        alertChannel: 'sms',
+        phoneNumber: '+355 69 777 1234',
+      });
       const response = await putProfile(auth, body);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -133,9 +139,10 @@ describe.each(kinds)('$kind account ($base)', ({ kind, base }) => {
           first_name: 'Blerta',
           last_name: 'Shala',
           email: body.email.toLowerCase(),
-          phone: body.phoneNumber,
+          phone: '+355697771234',
           country: 'AL',
           locale: 'de',
+          alert_channel: 'sms',
         }),
       });
       expect((await getProfile(auth)).json().user).toEqual(response.json().user);

@@ -48,6 +48,7 @@ describe('POST /api/staff/auth/login', () => {
       phone: staff.phone,
       country: null,
       locale: 'en',
+      alert_channel: 'email',
       role_id: id,
       role: { id, name: role },
       shop: null,

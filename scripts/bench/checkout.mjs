@@ -1,0 +1,393 @@
+#!/usr/bin/env node
+// bench:checkout (issue 4) — N concurrent buyers create orders and pay with the sandbox test card against the
+// real product on PostgreSQL; the orders then go paid → completed through the pg-boss fulfilment job.
+// Budget (DESIGN section 7): checkout writes p99 ≤ 150 ms at 200 concurrent.
+// Fails (exit code 1) unless every order completed exactly once: one eSIM, one eSIM package and one
+// confirmation e-mail per order.
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { createBenchDatabase, record, startProduct, waitFor } from './lib.mjs';
+
+const buyers = Number(process.env.BENCH_BUYERS ?? 200);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 200);
+const warmupOrders = Number(process.env.BENCH_WARMUP ?? 3);
+/** How long to wait for the last order to complete, and for any progress at all. */
+const timeoutSeconds = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 900);
+const stallSeconds = Number(process.env.BENCH_STALL_SECONDS ?? 60);
+const pollMs = 100;
+const budgetMs = 150;
+const port = 3740;
+const site = `http://127.0.0.1:${port}`;
+const requestTimeoutMs = 60_000;
+const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const percentile = (values, p) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+const stats = (values) => ({
+  n: values.length,
+  p50: percentile(values, 50),
+  p99: percentile(values, 99),
+  max: values.length ? Math.max(...values) : Number.NaN,
+});
+const ms = (v) => (Number.isFinite(v) ? String(Math.round(v)) : '-');
+const seconds = (v) => (Number.isFinite(v) ? (v / 1000).toFixed(1) : '-');
+
+/** Runs fn over items with at most `limit` in flight; keeps results in order. */
+const inPool = async (items, limit, fn) => {
+  const results = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+};
+
+/** One timed HTTP request; a network error or timeout is an answer with status 0. */
+const timed = async (url, init) => {
+  const startedAt = Date.now();
+  const t0 = performance.now();
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(requestTimeoutMs) });
+    const text = await response.text();
+    return {
+      startedAt,
+      ms: performance.now() - t0,
+      status: response.status,
+      location: response.headers.get('location'),
+      text,
+    };
+  } catch (error) {
+    return { startedAt, ms: performance.now() - t0, status: 0, location: null, text: String(error) };
+  }
+};
+
+const buyer = (i, warmup = false) => ({
+  fullName: `${warmup ? 'Warmup' : 'Bench'} Buyer ${i}`,
+  email: `${warmup ? 'warmup' : 'bench'}-${i}@checkout-bench.example`,
+  // Albanian mobiles (+355 69 and seven digits): valid for libphonenumber, distinct per buyer.
+  phoneNumber: `+35569${(warmup ? 4_000_000 : 5_000_000) + i}`,
+});
+
+const createOrder = (packageSlug, person) =>
+  timed(`${site}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ packageSlug, ...person }),
+  });
+
+/** The hosted test-card page's form post, then the return page's confirmation, as a browser would do. */
+const pay = async (order) => {
+  const submit = await timed(order.checkoutUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(card).toString(),
+    redirect: 'manual',
+  });
+  const location = submit.location ? new URL(submit.location, site) : null;
+  const submitOk = submit.status === 303 && location?.pathname === '/payment/success';
+  let confirm = null;
+  if (submitOk) {
+    confirm = await timed(`${site}/api/orders/${order.orderId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: location.searchParams.get('session_id') }),
+    });
+    let outcome = null;
+    try {
+      outcome = JSON.parse(confirm.text).outcome;
+    } catch {}
+    confirm.ok = confirm.status === 200 && outcome === 'succeeded';
+    confirm.outcome = outcome ?? `HTTP ${confirm.status}`;
+  }
+  return { submit: { ...submit, ok: submitOk }, confirm };
+};
+
+// ---------------------------------------------------------------------------------------------------------
+
+const database = createBenchDatabase();
+const product = startProduct(database.url, port, {
+  stdout: 'pipe',
+  env: {
+    // The sandbox provider posts its webhook to SITE_URL; 127.0.0.1 avoids localhost resolving to ::1.
+    SITE_URL: site,
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  },
+});
+/** Warnings and errors the server logged (pino JSON on stdout) while measuring, by message. */
+const serverLog = new Map();
+let measuring = false;
+createInterface({ input: product.stdout }).on('line', (line) => {
+  try {
+    const entry = JSON.parse(line);
+    if (measuring && entry.level >= 40) {
+      const key = `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg}`;
+      serverLog.set(key, (serverLog.get(key) ?? 0) + 1);
+    }
+  } catch {}
+});
+const db = new pg.Client({ connectionString: database.url });
+
+/** Stops the product and drops the database, once (a signal and the normal end share the same run). */
+let cleaning = null;
+const cleanup = () => {
+  cleaning ??= (async () => {
+    await db.end().catch(() => undefined);
+    if (product.exitCode === null && product.signalCode === null) {
+      const exited = new Promise((r) => product.once('exit', r));
+      product.kill('SIGTERM');
+      const graceful = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+      if (!graceful) {
+        product.kill('SIGKILL');
+        await exited;
+      }
+    }
+    database.drop();
+  })();
+  return cleaning;
+};
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping the product and dropping the bench database`);
+    cleanup().finally(() => process.exit(130));
+  });
+
+const failures = [];
+const check = (ok, message) => {
+  if (!ok) failures.push(message);
+  return ok;
+};
+
+try {
+  await waitFor(`${site}/api/health`);
+  await db.connect();
+
+  const catalogue = await (await fetch(`${site}/api/catalogue/packages?type=local`)).json();
+  const slugs = catalogue.items.slice(0, 4).map((p) => p.slug);
+  if (slugs.length === 0) throw new Error('the catalogue has no local packages');
+
+  // Warm-up: a few complete purchases (JIT, connection pool, pg-boss queue), not measured.
+  const warm = await inPool(
+    Array.from({ length: warmupOrders }, (_, i) => i),
+    warmupOrders,
+    async (i) => {
+      const r = await createOrder(slugs[i % slugs.length], buyer(i, true));
+      if (r.status !== 201) throw new Error(`warm-up order answered ${r.status}: ${r.text.slice(0, 300)}`);
+      const order = JSON.parse(r.text);
+      await pay(order);
+      return order.orderId;
+    },
+  );
+
+  // Their fulfilment (QR code, invoice PDF) must not overlap the measurements.
+  const warmDeadline = Date.now() + 120_000;
+  while (Date.now() < warmDeadline) {
+    const { rows } = await db.query(
+      `select count(*)::int as n from orders where id = any($1::uuid[]) and status = 'completed'`,
+      [warm],
+    );
+    if (rows[0].n === warm.length) break;
+    await sleep(pollMs);
+  }
+
+  // Phase 1: order creation.
+  const loadAtStart = loadavg()[0];
+  measuring = true;
+  console.log(`phase 1: ${buyers} buyers create orders (concurrency ${concurrency}) …`);
+  const phase1Start = performance.now();
+  const created = await inPool(
+    Array.from({ length: buyers }, (_, i) => i),
+    concurrency,
+    async (i) => {
+      const packageSlug = slugs[i % slugs.length];
+      const r = await createOrder(packageSlug, buyer(i));
+      let body = null;
+      if (r.status === 201) body = JSON.parse(r.text);
+      return { ...r, packageSlug, order: body };
+    },
+  );
+  const phase1Ms = performance.now() - phase1Start;
+  const createErrors = created.filter((r) => r.status !== 201);
+  const orders = created.filter((r) => r.order).map((r) => r.order);
+  for (const e of createErrors.slice(0, 5))
+    console.error(`order creation failed: HTTP ${e.status} ${e.text.slice(0, 300)}`);
+  check(createErrors.length === 0, `${createErrors.length} order creations failed`);
+
+  // Phase 2: every buyer submits the card form at once, then confirms on the return page.
+  console.log(`phase 2: ${orders.length} buyers pay …`);
+  const phase2Start = performance.now();
+  const paid = await inPool(orders, concurrency, pay);
+  const phase2Ms = performance.now() - phase2Start;
+  const submitErrors = paid.filter((p) => !p.submit.ok);
+  const confirmErrors = paid.filter((p) => p.submit.ok && !p.confirm?.ok);
+  for (const p of submitErrors.slice(0, 5))
+    console.error(
+      `card submit failed: HTTP ${p.submit.status} → ${p.submit.location} ${p.submit.text.slice(0, 200)}`,
+    );
+  for (const p of confirmErrors.slice(0, 5))
+    console.error(`return confirm: ${p.confirm?.outcome} ${p.confirm?.text.slice(0, 200)}`);
+  check(
+    submitErrors.length === 0,
+    `${submitErrors.length} card submits did not redirect to the success page`,
+  );
+  check(
+    confirmErrors.length === 0,
+    `${confirmErrors.length} return confirmations did not answer "succeeded"`,
+  );
+
+  // Completion, watched in the database rather than through the API.
+  const ids = orders.map((o) => o.orderId);
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  let done = 0;
+  let lastProgress = Date.now();
+  let lastReport = Date.now();
+  let rows = [];
+  while (Date.now() < deadline && Date.now() - lastProgress < stallSeconds * 1000) {
+    ({ rows } = await db.query(
+      'select id, number, status, paid_at, completed_at, fulfilment_attempts, buyer_email from orders where id = any($1::uuid[])',
+      [ids],
+    ));
+    const finished = rows.filter((r) => r.status !== 'pending' && r.status !== 'paid').length;
+    if (finished > done) {
+      done = finished;
+      lastProgress = Date.now();
+    }
+    if (done === ids.length) break;
+    if (Date.now() - lastReport >= 10_000) {
+      lastReport = Date.now();
+      console.log(`  ${done}/${ids.length} orders finished`);
+    }
+    await sleep(pollMs);
+  }
+  const byStatus = {};
+  for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+  const completed = rows.filter((r) => r.status === 'completed');
+  check(
+    completed.length === buyers,
+    `${completed.length}/${buyers} orders completed (${JSON.stringify(byStatus)})`,
+  );
+
+  // Per-order timings: card submit → paid → fulfilment job started → completed (one machine, one clock).
+  const submitAt = new Map(paid.map((p, i) => [orders[i].orderId, p.submit.startedAt]));
+  const jobs = (
+    await db.query(
+      `select data->>'orderId' as order_id, state, started_on, completed_on, retry_count
+         from pgboss.job where name = 'fulfil-order' and data->>'orderId' = any($1::text[])`,
+      [ids],
+    )
+  ).rows;
+  const jobsByOrder = new Map();
+  for (const j of jobs) jobsByOrder.set(j.order_id, [...(jobsByOrder.get(j.order_id) ?? []), j]);
+  const toCompleted = [];
+  const toPaid = [];
+  const queueWait = [];
+  const jobRun = [];
+  for (const r of completed) {
+    const t = submitAt.get(r.id);
+    toCompleted.push(r.completed_at.getTime() - t);
+    if (r.paid_at) toPaid.push(r.paid_at.getTime() - t);
+    const started = (jobsByOrder.get(r.id) ?? [])
+      .map((j) => j.started_on?.getTime())
+      .filter(Boolean)
+      .sort((a, b) => a - b)[0];
+    if (started && r.paid_at) {
+      queueWait.push(started - r.paid_at.getTime());
+      jobRun.push(r.completed_at.getTime() - started);
+    }
+  }
+
+  // Exactly-once checks.
+  const packageDupes = (
+    await db.query(
+      'select order_id, count(*)::int as n from esim_packages where order_id = any($1::uuid[]) group by order_id having count(*) > 1',
+      [ids],
+    )
+  ).rows;
+  check(packageDupes.length === 0, `${packageDupes.length} orders have more than one eSIM package`);
+  const esimCounts = (
+    await db.query(
+      `select o.id, count(e.id)::int as n from orders o left join esims e on e.order_id = o.id
+        where o.id = any($1::uuid[]) group by o.id`,
+      [ids],
+    )
+  ).rows;
+  const esimTotal = esimCounts.reduce((sum, r) => sum + r.n, 0);
+  const notOneEsim = esimCounts.filter((r) => r.n !== 1).length;
+  check(notOneEsim === 0, `${notOneEsim} orders do not have exactly one eSIM (${esimTotal} eSIMs in all)`);
+  const mailCounts = (
+    await db.query(
+      `select o.id, count(m.id)::int as n from orders o
+         left join outbox m on m.to = o.buyer_email and m.subject like '%' || o.number
+        where o.id = any($1::uuid[]) group by o.id`,
+      [ids],
+    )
+  ).rows;
+  const notOneMail = mailCounts.filter((r) => r.n !== 1).length;
+  check(notOneMail === 0, `${notOneMail} orders do not have exactly one confirmation e-mail`);
+  const oneAttempt = rows.filter((r) => r.fulfilment_attempts === 1).length;
+  const jobCounts = ids.map((id) => (jobsByOrder.get(id) ?? []).length);
+  const oneJob = jobCounts.filter((n) => n === 1).length;
+
+  // Report.
+  const create = stats(created.map((r) => r.ms));
+  const submit = stats(paid.map((p) => p.submit.ms));
+  const confirm = stats(paid.filter((p) => p.confirm).map((p) => p.confirm.ms));
+  const budget = (s) => (s.p99 <= budgetMs ? 'met' : 'MISSED');
+  const row = (name, s, errors, b = '') =>
+    `| ${name} | ${s.n} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} | ${errors} | ${b} |`;
+  const rowS = (name, s) =>
+    `| ${name} | ${s.n} | ${seconds(s.p50)} s | ${seconds(s.p99)} s | ${seconds(s.max)} s | | |`;
+  const warnings = [...serverLog.entries()].map(([k, n]) => `${k} (${n}×)`);
+  const lines = [
+    `${buyers} buyers, ${Math.min(concurrency, buyers)} in flight, PostgreSQL, sandbox card payments (test card ` +
+      `4242…), sandbox eSIM provider (2 s allocation), one product process, ${slugs.length} local packages; ` +
+      `${warmupOrders} warm-up purchases before measuring. Load average (1 min) when measuring started: ` +
+      `${loadAtStart.toFixed(1)} on ${cpus().length} cores.`,
+    '',
+    '| Step | n | p50 (ms) | p99 (ms) | max (ms) | errors | budget (p99 ≤ 150 ms) |',
+    '|---|---|---|---|---|---|---|',
+    row('order creation (`POST /api/orders`)', create, createErrors.length, budget(create)),
+    row('card submit (`POST /sandbox/checkout/:id` → 303)', submit, submitErrors.length, budget(submit)),
+    row('return confirm (`POST /api/orders/:id/confirm`)', confirm, confirmErrors.length, budget(confirm)),
+    rowS('payment → completed (card submit to `completed_at`)', stats(toCompleted)),
+    rowS('· card submit → paid', stats(toPaid)),
+    rowS('· paid → fulfilment job started (queue wait)', stats(queueWait)),
+    rowS('· fulfilment job started → completed', stats(jobRun)),
+    '',
+    `Order creation took ${seconds(phase1Ms)} s for all ${buyers} (${Math.round(buyers / (phase1Ms / 1000))} orders/s); ` +
+      `payment submits and confirms ${seconds(phase2Ms)} s; the last order completed ` +
+      `${seconds(stats(toCompleted).max)} s after its card submit.`,
+    '',
+    `Checks: ${completed.length}/${buyers} orders completed; ${esimTotal} eSIMs, ${notOneEsim} orders without ` +
+      `exactly one; ${packageDupes.length} orders with a second eSIM package; ${notOneMail} orders without ` +
+      `exactly one confirmation e-mail; fulfilment attempts = 1 for ${oneAttempt}/${rows.length}; ` +
+      `one fulfilment job for ${oneJob}/${ids.length}. ` +
+      (failures.length ? `**FAILED:** ${failures.join('; ')}.` : 'No order was fulfilled twice.'),
+    ...(warnings.length ? ['', `Server warnings/errors logged: ${warnings.join(', ')}.`] : []),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  record('bench:checkout', lines);
+} catch (error) {
+  // After an interrupt the queries fail because cleanup closed the connection: nothing to report.
+  if (!interrupted) {
+    failures.push(error instanceof Error ? error.message : String(error));
+    console.error(error);
+  }
+} finally {
+  await cleanup();
+}
+if (failures.length && !interrupted) {
+  console.error(`\nbench:checkout FAILED:\n  - ${failures.join('\n  - ')}`);
+  process.exitCode = 1;
+}
