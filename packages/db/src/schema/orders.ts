@@ -167,3 +167,17 @@ export const esimPackages = pgTable(
     index('esim_packages_esim_idx').on(t.esimId, t.status),
   ],
 );
+
+/** What an order and an eSIM package keep of the package sold (names and terms may change later). */
+export const packageSnapshotOf = (pkg: typeof packages.$inferSelect) => ({
+  slug: pkg.slug,
+  name: pkg.name,
+  type: pkg.type,
+  countryCode: pkg.countryCode,
+  regionCode: pkg.regionCode,
+  dataMb: pkg.dataMb,
+  validityDays: pkg.validityDays,
+  provider: pkg.provider,
+  providerPackageCode: pkg.providerPackageCode,
+  wholesaleCents: pkg.wholesaleCents,
+});

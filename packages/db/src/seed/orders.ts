@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { esimPackages, esims, orders, packages, users } from '../schema';
+import { esimPackages, esims, orders, packageSnapshotOf, packages, users } from '../schema';
 
 const luhnDigit = (digits: string) => {
   let sum = 0;
@@ -53,18 +53,7 @@ export const seedCompletedEsimOrder = async (db: Db, input: SeedEsimInput) => {
   const [owner] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   const orderId = randomUUID();
   const profile = profileFor(orderId);
-  const snapshot = {
-    slug: pkg.slug,
-    name: pkg.name,
-    type: pkg.type,
-    countryCode: pkg.countryCode,
-    regionCode: pkg.regionCode,
-    dataMb: pkg.dataMb,
-    validityDays: pkg.validityDays,
-    provider: pkg.provider,
-    providerPackageCode: pkg.providerPackageCode,
-    wholesaleCents: pkg.wholesaleCents,
-  };
+  const snapshot = packageSnapshotOf(pkg);
   const now = new Date();
   const [order] = await db
     .insert(orders)

@@ -1,12 +1,12 @@
 import type { Locale, PackageSummary } from '@esim/contracts';
-import { type Db, esimPackages, orders, packages } from '@esim/db';
+import { type Db, esimPackages, orders, packageSnapshotOf, packages } from '@esim/db';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
 import type { EsimRow, PackageRow } from '../orders/orders.repository';
-import { insertNumberedOrder, openCheckout, packageSnapshotOf } from '../orders/orders.service';
+import { insertNumberedOrder, openCheckout } from '../orders/orders.service';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { findEsimOfUser } from './customer.repository';
 

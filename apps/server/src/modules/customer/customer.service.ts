@@ -7,7 +7,7 @@ import {
 } from '@esim/contracts';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { iosInstallLink, renderActivationQrDataUrl } from '../esims/qr-code';
+import { toEsimInstall } from '../esims/qr-code';
 import { packageNameOf, renderOrderInvoice } from '../orders/order-mails';
 import type { EsimRow, OrderRow } from '../orders/orders.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
@@ -108,16 +108,7 @@ export const getCustomerEsimInstall = async (
   esimId: string,
 ): Promise<CustomerEsimInstall> => {
   const esim = await ownEsim(deps, userId, esimId);
-  return {
-    iccid: esim.iccid,
-    activationCode: esim.activationCode,
-    smdpAddress: esim.smdpAddress,
-    matchingId: esim.matchingId,
-    qrCodeDataUrl: await renderActivationQrDataUrl(esim.activationCode),
-    iosInstallLink: iosInstallLink(esim.activationCode),
-    installCount: esim.installCount,
-    installLimit: esimInstallLimit,
-  };
+  return { ...(await toEsimInstall(esim)), installCount: esim.installCount, installLimit: esimInstallLimit };
 };
 
 /** "Refresh" on the active packages screen: asks the provider for the eSIM's usage now. */

@@ -13,3 +13,18 @@ export const iosInstallLink = (activationCode: string) =>
 
 /** SGP.22 activation code: LPA:1$<SM-DP+ address>$<matching id>. */
 export const activationCodePattern = /^LPA:1\$([A-Za-z0-9.-]+)\$([A-Za-z0-9-]+)$/;
+
+/** Everything a buyer needs to install an eSIM: QR code, manual SM-DP+ details and the iOS one-tap link. */
+export const toEsimInstall = async (esim: {
+  iccid: string;
+  activationCode: string;
+  smdpAddress: string;
+  matchingId: string;
+}) => ({
+  iccid: esim.iccid,
+  activationCode: esim.activationCode,
+  smdpAddress: esim.smdpAddress,
+  matchingId: esim.matchingId,
+  qrCodeDataUrl: await renderActivationQrDataUrl(esim.activationCode),
+  iosInstallLink: iosInstallLink(esim.activationCode),
+});

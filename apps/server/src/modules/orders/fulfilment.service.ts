@@ -37,6 +37,18 @@ type Snapshot = {
 };
 const snapshotOf = (order: OrderRow) => order.packageSnapshot as unknown as Snapshot;
 
+/** The eSIM row for a profile the provider allocated for an order (owned by the order's buyer). */
+const newEsimRow = (deps: AppDeps, order: OrderRow, profile: EsimProfile) => ({
+  iccid: profile.iccid,
+  userId: order.userId,
+  orderId: order.id,
+  provider: deps.esimProvider.name,
+  providerRef: profile.providerRef,
+  activationCode: profile.activationCode,
+  smdpAddress: profile.smdpAddress,
+  matchingId: profile.matchingId,
+});
+
 /** Orders the profile (idempotent by our order id) and waits for the allocation to complete. */
 const orderProfile = async (deps: AppDeps, order: OrderRow): Promise<EsimProfile> => {
   const snapshot = snapshotOf(order);
@@ -76,16 +88,7 @@ const completeOrder = async (
       await deps.mailer.send(mail, tx);
       return 'completed' as const;
     }
-    const esim = await upsertEsim(tx, {
-      iccid: profile.iccid,
-      userId: locked.userId,
-      orderId: locked.id,
-      provider: deps.esimProvider.name,
-      providerRef: profile.providerRef,
-      activationCode: profile.activationCode,
-      smdpAddress: profile.smdpAddress,
-      matchingId: profile.matchingId,
-    });
+    const esim = await upsertEsim(tx, newEsimRow(deps, locked, profile));
     const snapshot = snapshotOf(locked);
     await insertEsimPackage(tx, {
       esimId: esim.id,
@@ -172,16 +175,7 @@ const completeEsimChange = async (deps: AppDeps, order: OrderRow) => {
     const locked = await lockOrder(tx, order.id);
     if (locked?.status !== 'paid') return 'skipped' as const;
     const oldLocked = await lockEsim(tx, old.id);
-    const fresh = await upsertEsim(tx, {
-      iccid: profile.iccid,
-      userId: locked.userId,
-      orderId: locked.id,
-      provider: deps.esimProvider.name,
-      providerRef: profile.providerRef,
-      activationCode: profile.activationCode,
-      smdpAddress: profile.smdpAddress,
-      matchingId: profile.matchingId,
-    });
+    const fresh = await upsertEsim(tx, newEsimRow(deps, locked, profile));
     if (oldLocked?.status === 'disabled' && oldLocked.replacedById !== fresh.id) {
       // Another change of the same eSIM won (two paid changes): staff refund this one.
       await updateOrder(tx, locked.id, {

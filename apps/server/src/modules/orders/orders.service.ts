@@ -1,5 +1,5 @@
 import type { CreateOrderBody, Locale, OrderReceipt, PaymentOutcome } from '@esim/contracts';
-import type { Db } from '@esim/db';
+import { type Db, packageSnapshotOf } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { jwtVerify, SignJWT } from 'jose';
@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { findUserByEmailAnyState, findUserByPhone, insertUser, type UserRow } from '../auth/auth.repository';
 import { createPasswordReset } from '../auth/auth.service';
-import { iosInstallLink, renderActivationQrDataUrl } from '../esims/qr-code';
+import { toEsimInstall } from '../esims/qr-code';
 import { renderActionMail } from '../mail/templates';
 import { packageNameOf } from './order-mails';
 import { createOrderNumber } from './order-number';
@@ -97,20 +97,6 @@ export const insertNumberedOrder = async (deps: AppDeps, values: Omit<NewOrderRo
     }
   }
 };
-
-/** What an order keeps of the package it sold (names and terms may change later). */
-export const packageSnapshotOf = (pkg: PackageRow) => ({
-  slug: pkg.slug,
-  name: pkg.name,
-  type: pkg.type,
-  countryCode: pkg.countryCode,
-  regionCode: pkg.regionCode,
-  dataMb: pkg.dataMb,
-  validityDays: pkg.validityDays,
-  provider: pkg.provider,
-  providerPackageCode: pkg.providerPackageCode,
-  wholesaleCents: pkg.wholesaleCents,
-});
 
 /**
  * Creates a pending order priced by the server (the request carries no price) and opens a card checkout.
@@ -383,16 +369,7 @@ export const getReceipt = async (deps: AppDeps, orderId: string, viewToken: stri
     totalCents: order.totalCents,
     currency: 'EUR',
     email: order.buyerEmail,
-    esim: esim
-      ? {
-          iccid: esim.iccid,
-          activationCode: esim.activationCode,
-          smdpAddress: esim.smdpAddress,
-          matchingId: esim.matchingId,
-          qrCodeDataUrl: await renderActivationQrDataUrl(esim.activationCode),
-          iosInstallLink: iosInstallLink(esim.activationCode),
-        }
-      : null,
+    esim: esim ? await toEsimInstall(esim) : null,
   };
   return receipt;
 };
