@@ -64,7 +64,7 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().optional(),
   USAGE_SYNC_CRON: z.string().default('*/5 * * * *'),
-  FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   FULFILMENT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   FULFILMENT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
