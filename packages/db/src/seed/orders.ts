@@ -87,6 +87,8 @@ export const seedCompletedEsimOrder = async (db: Db, input: SeedEsimInput) => {
       activationCode: profile.activationCode,
       smdpAddress: profile.smdpAddress,
       matchingId: profile.matchingId,
+      // A package already in use means the eSIM is on a phone.
+      ...(input.activatedAt ? { status: 'installed' as const, installCount: 1 } : {}),
     })
     .returning();
   if (!order || !esim) throw new Error('seedCompletedEsimOrder: insert returned nothing');

@@ -1,4 +1,12 @@
-import { esimPackages, outbox, seedCompletedEsimOrder, seedEsimPackage, seedUser, users } from '@esim/db';
+import {
+  esimPackages,
+  esims,
+  outbox,
+  seedCompletedEsimOrder,
+  seedEsimPackage,
+  seedUser,
+  users,
+} from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
@@ -59,6 +67,8 @@ describe('applyUsage', () => {
     expect(row?.activatedAt).not.toBeNull();
     const days = ((row?.expiresAt?.getTime() ?? 0) - (row?.activatedAt?.getTime() ?? 0)) / 86_400_000;
     expect(days).toBe(esimPackage.validityDays);
+    const [installed] = await ctx.deps.db.select().from(esims).where(eq(esims.id, esim.id));
+    expect(installed).toMatchObject({ status: 'installed', installCount: 1 });
   });
 
   it("sends one 60 % e-mail and one 98 % SMS, in the owner's language, even when runs overlap", async () => {

@@ -127,6 +127,12 @@ export const applyUsage = async (deps: AppDeps, esimId: string, usedMb: number) 
       await queueAlert(deps, tx, { esimId, pkg, percent: alerts.percent, usedMb: used, level: 'second' });
     else if (alerts.first)
       await queueAlert(deps, tx, { esimId, pkg, percent: alerts.percent, usedMb: used, level: 'first' });
+    // Data flowing means the profile is on a phone: a "ready" eSIM counts as installed once.
+    if (firstUse)
+      await tx
+        .update(esims)
+        .set({ status: 'installed', installCount: sql`greatest(${esims.installCount}, 1)` })
+        .where(and(eq(esims.id, esimId), eq(esims.status, 'ready')));
     const started = depleted ? await startNextQueued(tx, esimId) : null;
     return { packageId: pkg.id, usedMb: used, depleted, startedPackageId: started?.id ?? null };
   });
