@@ -33,8 +33,16 @@ export default [
     route('portal/register', 'routes/auth/portal-register.tsx'),
   ]),
 
-  // Customer pages: others are sent to /login.
-  layout('routes/account/account-layout.tsx', [route('profile', 'routes/account/profile.tsx')]),
+  // Customer dashboard (issue 5): others are sent to /login.
+  layout('routes/account/account-layout.tsx', [
+    route('account', 'routes/account/orders.tsx'),
+    route('account/packages', 'routes/account/packages.tsx'),
+    route('account/buy-package', 'routes/account/buy-package.tsx'),
+    route('account/buy-esim', 'routes/account/buy-esim.tsx'),
+    route('account/qr-code', 'routes/account/qr-code.tsx'),
+    route('account/change-esim', 'routes/account/change-esim.tsx'),
+    route('profile', 'routes/account/profile.tsx'),
+  ]),
 
   // Shop-user pages: others are sent to /portal/login.
   route('portal', 'routes/portal/portal-layout.tsx', [index('routes/portal/portal-home.tsx')]),

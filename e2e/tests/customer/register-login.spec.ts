@@ -10,7 +10,7 @@ test('a visitor registers, logs out and logs in again', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeTruthy();
 
   await page.getByTestId('account-menu').click();
-  await page.getByRole('menuitem', { name: 'My account' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
 

@@ -22,7 +22,7 @@ test('an access token that expires mid-session is refreshed without the user not
 
   // Navigating refetches the profile (SPEC section 4): the expired token is refreshed once and the call retried.
   await page.getByTestId('account-menu').click();
-  await page.getByRole('menuitem', { name: 'My account' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
 

@@ -70,6 +70,8 @@ export const customerEsimSchema = z
     status: z.enum(['ready', 'installed', 'disabled', 'freed']),
     installCount: z.number().int(),
     installLimit: z.number().int(),
+    /** The eSIM that replaced this one (change of eSIM), if any. */
+    replacedById: z.string().nullable(),
     createdAt: z.string(),
     packages: z.array(customerEsimPackageSchema),
   })
@@ -107,3 +109,4 @@ export const changeEsimBodySchema = z.object({ confirm: z.literal(true) }).meta(
 export const changeEsimQuoteSchema = z
   .object({ priceCents: z.number().int(), currency: z.literal('EUR'), packagesToMove: z.number().int() })
   .meta({ id: 'ChangeEsimQuote' });
+export type ChangeEsimQuote = z.infer<typeof changeEsimQuoteSchema>;

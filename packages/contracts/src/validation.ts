@@ -82,9 +82,10 @@ export const phoneField = z
   .min(1)
   // abort: a 40-character number gets one message, not also "Invalid format".
   .max(25, { abort: true })
-  .refine((value) => isValidPhoneNumber(value), { message: 'format', abort: true })
-  // One stored form (E.164, "+355691234567"), so "+355 69 123 4567" finds the same account.
-  .transform((value) => parsePhoneNumberWithError(value).number);
+  .refine((value) => isValidPhoneNumber(value), { message: 'format' })
+  // One stored form (E.164, "+355691234567"), so "+355 69 123 4567" finds the same account. Not aborting on an
+  // invalid number keeps the form's other checks (password match) running, so the transform must not throw.
+  .transform((value) => (isValidPhoneNumber(value) ? parsePhoneNumberWithError(value).number : value));
 
 /** Accepts numbers and numeric strings (multipart forms send strings); anything else is "must be a number". */
 export const numberField = z.preprocess(

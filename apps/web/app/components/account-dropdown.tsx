@@ -8,7 +8,7 @@ import { useLogout } from '../features/auth/api/logout';
 import { useSession } from '../lib/session';
 import { UiKitProvider } from './ui-kit-provider';
 
-/** The signed-in user's menu: landing page and logout. Loaded only once someone is signed in. */
+/** The signed-in user's menu: their pages and logout. Loaded only once someone is signed in. */
 const AccountDropdownMenu = () => {
   const { t } = useTranslation();
   const session = useSession();
@@ -18,10 +18,16 @@ const AccountDropdownMenu = () => {
 
   const { user } = session;
   const fullName = `${user.first_name} ${user.last_name}`.trim();
-  const landing =
+  // Customers: the dashboard home and the screens a traveller needs most; shop users: the portal.
+  const links =
     user.kind === 'shop'
-      ? { to: '/portal', label: t('nav.portal') }
-      : { to: '/profile', label: t('nav.profile') };
+      ? [{ to: '/portal', label: t('nav.portal') }]
+      : [
+          { to: '/account', label: t('nav.profile') },
+          { to: '/account/packages', label: t('account.nav.packages') },
+          { to: '/account/qr-code', label: t('account.nav.qrCode') },
+          { to: '/profile', label: t('account.nav.profile') },
+        ];
 
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
@@ -48,9 +54,11 @@ const AccountDropdownMenu = () => {
             {user.email}
           </Text>
         </Menu.Label>
-        <Menu.Item component={Link} to={landing.to}>
-          {landing.label}
-        </Menu.Item>
+        {links.map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to}>
+            {link.label}
+          </Menu.Item>
+        ))}
         <Menu.Item onClick={() => void logout()} data-testid="logout">
           {t('nav.logout')}
         </Menu.Item>

@@ -8,8 +8,9 @@ const AccountDropdown = lazy(() =>
 );
 
 /**
- * Log in / register for visitors; a menu with the landing page and logout for signed-in users. The server always
- * renders the visitor's links (the session lives in the browser), so the menu's code loads only for a session.
+ * Log in / register for visitors; for signed-in users a menu with their pages (customers: the dashboard) and
+ * logout. The server always renders the visitor's links (the session lives in the browser), so the menu's code
+ * loads only for a session.
  */
 export const AccountMenu = () => {
   const { t } = useTranslation();

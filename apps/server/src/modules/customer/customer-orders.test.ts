@@ -216,6 +216,13 @@ describe('change eSIM', () => {
       const [old] = await ctx.deps.db.select().from(esims).where(eq(esims.id, esim.id));
       expect(old).toMatchObject({ status: 'disabled', replacedById: fresh.id });
       expect(esimProvider.profileFor(original.id).status).toBe('revoked');
+      const listed = await ctx.app.inject({ method: 'GET', url: '/api/account/esims', headers: auth });
+      expect(listed.json().items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: esim.id, status: 'disabled', replacedById: fresh.id, packages: [] }),
+          expect.objectContaining({ id: fresh.id, status: 'ready', replacedById: null }),
+        ]),
+      );
       expect(esimProvider.hasTopUp(`${order.id}:${queued?.id}`)).toBe(true);
       // Running the job again changes nothing.
       expect(await fulfilOrder(ctx.deps, order.id, ctx.app.log)).toBe('skipped');

@@ -74,6 +74,7 @@ const toCustomerEsims = async (deps: AppDeps, rows: EsimRow[]): Promise<Customer
     status: esim.status,
     installCount: esim.installCount,
     installLimit: esimInstallLimit,
+    replacedById: esim.replacedById,
     createdAt: esim.createdAt.toISOString(),
     packages: packages
       .filter((p) => p.esimId === esim.id)

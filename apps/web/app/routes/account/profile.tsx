@@ -1,37 +1,68 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AccountPage } from '../../features/account/components/account-shell';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form';
+import { ProfileForm } from '../../features/account/components/profile-form';
 import { useLogout } from '../../features/auth/api/logout';
+import { listPhoneCountries } from '../../features/checkout/phone-countries';
+import { resolveRequestLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session';
+import type { Route } from './+types/profile';
 
-/** The customer's landing page (SPEC link target /profile); the dashboard grows here. */
-export default function ProfileRoute() {
+/** Country names for the phone input and the country choice, in the page language (see phone-countries.ts). */
+export const loader = ({ request, context }: Route.LoaderArgs) => ({
+  countries: listPhoneCountries(resolveRequestLocale(request, context)),
+});
+
+/** Profile (SPEC link target /profile): who is signed in, profile edit, change password, logout. */
+export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
   if (!user) return null;
   return (
-    <Container size="sm" py="xl">
-      <title>{`${t('account.title')} · ${t('brand')}`}</title>
-      <Title order={1}>{t('account.greeting', { name: user.first_name })}</Title>
-      <Paper withBorder p="lg" radius="md" mt="lg">
-        <Stack gap="xs">
-          <Text>
-            <strong>{t('common:fields.fullName')}:</strong>{' '}
-            <span data-testid="profile-name">{`${user.first_name} ${user.last_name}`}</span>
-          </Text>
-          <Text>
-            <strong>{t('common:fields.email')}:</strong> <span data-testid="profile-email">{user.email}</span>
-          </Text>
-          {user.phone ? (
-            <Text>
-              <strong>{t('common:fields.phoneNumber')}:</strong> <span dir="ltr">{user.phone}</span>
-            </Text>
-          ) : null}
-        </Stack>
-      </Paper>
-      <Button mt="lg" variant="outline" onClick={() => void logout()} data-testid="profile-logout">
-        {t('nav.logout')}
-      </Button>
-    </Container>
+    <AccountPage title={t('account.profile.title')} intro={t('account.greeting', { name: user.first_name })}>
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="lg">
+          <Group justify="space-between" align="center" gap="sm">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700} data-testid="profile-name">{`${user.first_name} ${user.last_name}`}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <span className="visually-hidden">{t('common:fields.email')}: </span>
+                <span data-testid="profile-email">{user.email}</span>
+              </Text>
+            </div>
+            <Button variant="outline" onClick={() => void logout()} data-testid="profile-logout">
+              {t('nav.logout')}
+            </Button>
+          </Group>
+        </Paper>
+        <Paper
+          withBorder
+          p={{ base: 'md', sm: 'lg' }}
+          radius="lg"
+          component="section"
+          aria-labelledby="profile-details"
+        >
+          <Title order={2} size="h4" id="profile-details" mb="md">
+            {t('account.profile.detailsHeading')}
+          </Title>
+          {/* key: a profile saved elsewhere (another tab) shows here after the next navigation. */}
+          <ProfileForm key={user.id} user={user} countries={loaderData.countries} />
+        </Paper>
+        <Paper
+          withBorder
+          p={{ base: 'md', sm: 'lg' }}
+          radius="lg"
+          component="section"
+          aria-labelledby="profile-password"
+        >
+          <Title order={2} size="h4" id="profile-password" mb="md">
+            {t('account.profile.passwordHeading')}
+          </Title>
+          <ChangePasswordForm />
+        </Paper>
+      </Stack>
+    </AccountPage>
   );
 }

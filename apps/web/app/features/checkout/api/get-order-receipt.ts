@@ -16,9 +16,14 @@ const stoppedStatuses: readonly OrderStatus[] = [
   'cancelled',
 ];
 
-/** True while the receipt has no eSIM yet and one may still come. */
+/**
+ * True while fulfilment may still change what the page shows: a new eSIM (or a change's replacement) until it
+ * arrives, a top-up (which brings no eSIM) until its order is completed.
+ */
 export const isEsimPending = (receipt: OrderReceipt) =>
-  receipt.esim === null && !stoppedStatuses.includes(receipt.status);
+  receipt.kind === 'topup'
+    ? receipt.status === 'pending' || receipt.status === 'paid'
+    : receipt.esim === null && !stoppedStatuses.includes(receipt.status);
 
 /** GET /api/orders/:orderId/receipt with the view token from the payment confirmation (404 without it). */
 export const getOrderReceipt = (orderId: string, viewToken: string, signal?: AbortSignal) =>

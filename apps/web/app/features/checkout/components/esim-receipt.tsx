@@ -3,6 +3,7 @@ import { isApiError } from '@esim/ui/api-client';
 import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { isEsimPending, receiptPollLimitMs, useOrderReceipt } from '../api/get-order-receipt';
@@ -14,10 +15,17 @@ const isolate = (text: string) => `\u2068${text}\u2069`;
 
 const noticeStyles = { message: { color: 'var(--mantine-color-dark-9)' } };
 
+/** Where a customer sees the package a top-up added, or the packages a change of eSIM moved. */
+const activePackagesPath = '/account/packages';
+
 /**
- * A paid order's receipt: order number and package, then the eSIM. While fulfilment runs the page says no QR
- * code was generated yet and asks again every 2 s; the QR code replaces the notice without a reload. The notice
- * sits in a live region so screen readers hear the change.
+ * A paid order's receipt: order number and package, then what the order brought, by kind:
+ * - `esim`: the new eSIM. While fulfilment runs the page says no QR code was generated yet and asks again every
+ *   2 s; the QR code replaces the notice without a reload.
+ * - `topup`: no new QR code; once the order is completed, the package is on the eSIM (queued behind an active
+ *   one) with a link to the active packages.
+ * - `change_esim`: the new eSIM's QR code, and that the old eSIM no longer works and every package moved.
+ * The notice sits in a live region so screen readers hear the change.
  */
 export const EsimReceipt = ({
   orderId,
@@ -45,7 +53,9 @@ export const EsimReceipt = ({
   }, [expired, orderId]);
 
   const data = receipt.data;
+  const kind = data?.kind ?? 'esim';
   const esim = data?.esim ?? null;
+  const topUpDone = data?.kind === 'topup' && data.status === 'completed';
   const waiting = data ? isEsimPending(data) && polling : false;
 
   let notice = null;
@@ -77,6 +87,35 @@ export const EsimReceipt = ({
         {t('loading')}
       </Text>
     );
+  else if (kind === 'topup' && topUpDone)
+    notice = (
+      <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="top-up-added">
+        <strong>{t('account.success.topUpAdded', { package: data.packageName })}</strong>
+        <br />
+        {t('account.success.topUpQueued')}
+        <Button component={Link} to={activePackagesPath} mt="sm" display="block" w="fit-content">
+          {t('account.success.viewPackages')}
+        </Button>
+      </Alert>
+    );
+  else if (kind === 'change_esim' && esim)
+    notice = (
+      <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="esim-changed">
+        <strong>{t('account.success.changeDone')}</strong>
+        <br />
+        {t('account.success.changeOldNote')} {t('checkout.success.qrEmailed', { email: isolate(data.email) })}
+        <Button
+          component={Link}
+          to={activePackagesPath}
+          mt="sm"
+          variant="outline"
+          display="block"
+          w="fit-content"
+        >
+          {t('account.success.viewPackages')}
+        </Button>
+      </Alert>
+    );
   else if (esim)
     notice = (
       <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="esim-ready">
@@ -85,15 +124,33 @@ export const EsimReceipt = ({
     );
   else if (waiting)
     notice = (
-      <Alert color="accent.9" variant="outline" styles={noticeStyles} data-testid="esim-pending">
+      <Alert
+        color="accent.9"
+        variant="outline"
+        styles={noticeStyles}
+        data-testid={kind === 'esim' ? 'esim-pending' : `${kind === 'topup' ? 'top-up' : 'change'}-pending`}
+      >
         <Loader size="xs" aria-hidden="true" me="xs" />
-        {t('checkout.success.noQrYet')}
+        {kind === 'topup'
+          ? t('account.success.topUpPending')
+          : kind === 'change_esim'
+            ? t('account.success.changePending')
+            : t('checkout.success.noQrYet')}
       </Alert>
     );
   else
     notice = (
-      <Alert color="accent.9" variant="outline" styles={noticeStyles} data-testid="esim-delayed">
-        {t('checkout.success.qrDelayed', { email: isolate(data.email) })}
+      <Alert
+        color="accent.9"
+        variant="outline"
+        styles={noticeStyles}
+        data-testid={kind === 'esim' ? 'esim-delayed' : `${kind === 'topup' ? 'top-up' : 'change'}-delayed`}
+      >
+        {kind === 'topup'
+          ? t('account.success.topUpDelayed', { email: isolate(data.email) })
+          : kind === 'change_esim'
+            ? t('account.success.changeDelayed', { email: isolate(data.email) })
+            : t('checkout.success.qrDelayed', { email: isolate(data.email) })}
       </Alert>
     );
 
@@ -116,6 +173,12 @@ export const EsimReceipt = ({
               <dt>{t('checkout.success.orderNumber')}</dt>
               <dd data-testid="order-number">{data.number}</dd>
             </div>
+            {kind !== 'esim' ? (
+              <div>
+                <dt>{t('account.success.orderKind')}</dt>
+                <dd data-testid="receipt-kind">{t(`account.orders.kinds.${kind}`)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('checkout.success.package')}</dt>
               <dd data-testid="receipt-package">{data.packageName}</dd>
