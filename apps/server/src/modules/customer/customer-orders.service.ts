@@ -87,8 +87,7 @@ export const createTopUp = async (
 ) => {
   const esim = await usableEsim(deps, input.user.id, input.esimId);
   const [pkg] = await deps.db.select().from(packages).where(eq(packages.slug, input.packageSlug)).limit(1);
-  if (!pkg || !pkg.active || pkg.deletedAt)
-    throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  if (!pkg?.active || pkg.deletedAt) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   if (!fitsEsim(await destinationOf(deps.db, esim), pkg))
     throw new AppError('TOP_UP_NOT_ALLOWED', { packageSlug: ['errors.TOP_UP_NOT_ALLOWED'] });
   const price = pkg.offerPriceCents ?? pkg.priceCents;

@@ -26,7 +26,6 @@ import {
   markPaymentUnsuccessful,
   type NewOrderRow,
   type OrderRow,
-  type PackageRow,
   recordWebhookEvent,
   updateOrder,
 } from './orders.repository';
