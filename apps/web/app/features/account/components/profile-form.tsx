@@ -1,6 +1,5 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { type UpdateProfileBody, type User, updateProfileBodySchema } from '@esim/contracts';
-import { PhoneInput } from '@esim/ui/phone-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
@@ -9,6 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert, type FormFeedback } from '../../../components/form-alert';
+import { PhoneField } from '../../../components/phone-field';
 import { getSubmitFeedback } from '../../../lib/form-feedback';
 import { useFieldError } from '../../auth/components/use-field-error';
 import { updateProfile } from '../api/update-profile';
@@ -85,28 +85,14 @@ export const ProfileForm = ({
           withAsterisk
           error={fieldError('email')}
         />
-        <Controller
+        <PhoneField
           control={form.control}
           name="phoneNumber"
-          render={({ field }) => (
-            <PhoneInput
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              label={t('common:fields.phoneNumber')}
-              countryLabel={t('checkout.order.phoneCountry')}
-              countries={countries}
-              placeholder={t('auth.phonePlaceholder')}
-              description={t('checkout.order.phoneHint')}
-              error={fieldError('phoneNumber')}
-              mode="auto"
-              defaultCountry={(user.country as CountryCode | null) ?? 'AL'}
-              required
-              data-testid="phone-input"
-            />
-          )}
+          countryLabel={t('checkout.order.phoneCountry')}
+          countries={countries}
+          description={t('checkout.order.phoneHint')}
+          error={fieldError('phoneNumber')}
+          defaultCountry={(user.country as CountryCode | null) ?? 'AL'}
         />
         <Controller
           control={form.control}

@@ -1,15 +1,15 @@
 import '../../../styles/form-styles';
 import { createOrderBodySchema } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
-import { PhoneInput } from '@esim/ui/phone-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert, type FormFeedback } from '../../../components/form-alert';
+import { PhoneField } from '../../../components/phone-field';
 import { getSubmitFeedback } from '../../../lib/form-feedback';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
@@ -119,28 +119,14 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
             </Text>
           </Alert>
         ) : null}
-        <Controller
+        <PhoneField
           control={form.control}
           name="phoneNumber"
-          render={({ field }) => (
-            <PhoneInput
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              label={t('common:fields.phoneNumber')}
-              countryLabel={t('checkout.order.phoneCountry')}
-              countries={countries}
-              placeholder={t('auth.phonePlaceholder')}
-              description={t('checkout.order.phoneHint')}
-              error={fieldError('phoneNumber')}
-              mode="auto"
-              defaultCountry={visitorCountry ?? 'AL'}
-              required
-              data-testid="phone-input"
-            />
-          )}
+          countryLabel={t('checkout.order.phoneCountry')}
+          countries={countries}
+          description={t('checkout.order.phoneHint')}
+          error={fieldError('phoneNumber')}
+          defaultCountry={visitorCountry ?? 'AL'}
         />
         <Button type="submit" size="md" loading={busy} disabled={busy} fullWidth data-testid="pay-button">
           {t('checkout.order.pay', { price })}

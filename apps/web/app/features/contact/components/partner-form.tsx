@@ -2,14 +2,14 @@ import '../../../styles/form-styles';
 import { businessTypes, partnerApplicationBodySchema } from '@esim/contracts';
 import { getFieldErrorMessage } from '@esim/ui/form-errors';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { PhoneInput } from '@esim/ui/phone-input';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, type FormFeedback } from '../../../components/form-alert';
+import { PhoneField } from '../../../components/phone-field';
 import { getSubmitFeedback } from '../../../lib/form-feedback';
 import { useFieldError } from '../../auth/components/use-field-error';
 import { applyAsPartner } from '../api/apply-as-partner';
@@ -110,28 +110,14 @@ export const PartnerForm = ({ countries }: { countries: { code: CountryCode; nam
           withAsterisk
           error={fieldError('email')}
         />
-        <Controller
+        <PhoneField
           control={form.control}
           name="phoneNumber"
-          render={({ field }) => (
-            <PhoneInput
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              label={t('common:fields.phoneNumber')}
-              countryLabel={t('partner.phoneCountry')}
-              countries={countries}
-              placeholder={t('auth.phonePlaceholder')}
-              description={t('partner.phoneHint')}
-              error={fieldError('phoneNumber')}
-              mode="auto"
-              defaultCountry={(country || visitorCountry || 'AL') as CountryCode}
-              required
-              data-testid="phone-input"
-            />
-          )}
+          countryLabel={t('partner.phoneCountry')}
+          countries={countries}
+          description={t('partner.phoneHint')}
+          error={fieldError('phoneNumber')}
+          defaultCountry={(country || visitorCountry || 'AL') as CountryCode}
         />
         <fieldset className="choice-group" aria-describedby={typeError ? `${typeGroupId}-error` : undefined}>
           <legend className="choice-group__legend">
