@@ -1,11 +1,8 @@
-import { Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isUsableEsim, useEsims } from '../../features/account/api/get-esims';
 import { AccountPage } from '../../features/account/components/account-shell';
-import { EsimPicker, useSelectedEsim } from '../../features/account/components/esim-picker';
+import { UsableEsimScope } from '../../features/account/components/esim-picker';
 import { EsimQrCode } from '../../features/account/components/esim-qr-code';
-import { LoadError, Loading, Notice } from '../../features/account/components/query-status';
+import { Notice } from '../../features/account/components/query-status';
 import type { AndroidGuide } from '../../features/checkout/components/esim-install';
 import type { HowToConnectContent } from '../../features/content/content-types';
 import { getContent } from '../../lib/i18n.server';
@@ -24,32 +21,14 @@ export const loader = ({ request, context }: Route.LoaderArgs): { android: Andro
  */
 export default function AccountQrCodeRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const esims = useEsims();
-  const usable = (esims.data ?? []).filter(isUsableEsim);
-  const { selected, select } = useSelectedEsim(usable);
-
-  let content: ReactNode;
-  if (esims.isPending) content = <Loading />;
-  else if (esims.isError) content = <LoadError error={esims.error} onRetry={() => void esims.refetch()} />;
-  else if (!selected) content = <Notice testId="no-qr-code">{t('account.qr.none')}</Notice>;
-  else
-    content = (
-      <Stack gap="lg">
-        {usable.length > 1 ? (
-          <EsimPicker
-            esims={usable}
-            selectedId={selected.id}
-            onSelect={select}
-            legend={t('account.qr.chooseEsim')}
-          />
-        ) : null}
-        <EsimQrCode key={selected.id} esim={selected} android={loaderData.android} />
-      </Stack>
-    );
-
   return (
     <AccountPage title={t('account.qr.title')} intro={t('account.qr.intro')}>
-      {content}
+      <UsableEsimScope
+        legend={t('account.qr.chooseEsim')}
+        empty={<Notice testId="no-qr-code">{t('account.qr.none')}</Notice>}
+      >
+        {(selected) => <EsimQrCode key={selected.id} esim={selected} android={loaderData.android} />}
+      </UsableEsimScope>
     </AccountPage>
   );
 }

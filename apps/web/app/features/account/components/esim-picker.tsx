@@ -1,15 +1,18 @@
 import type { CustomerEsim } from '@esim/contracts';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isUsableEsim, useEsims } from '../api/get-esims';
 import { currentPackageOf, esimDigits } from '../format';
 import { EsimStatusBadge } from './esim-card';
+import { LoadError, Loading } from './query-status';
 
 /**
  * The eSIM a screen is about, kept in the address (`?esim=<id>`) so the active packages screen can link to it;
  * without one (or with one that is not offered) the first offered eSIM.
  */
-export const useSelectedEsim = (esims: CustomerEsim[]) => {
+const useSelectedEsim = (esims: CustomerEsim[]) => {
   const [params, setParams] = useSearchParams();
   const requested = params.get('esim');
   const selected = esims.find((e) => e.id === requested) ?? esims[0] ?? null;
@@ -26,7 +29,7 @@ export const useSelectedEsim = (esims: CustomerEsim[]) => {
 };
 
 /** Radio buttons, one per eSIM: its last digits, its current package and its state. */
-export const EsimPicker = ({
+const EsimPicker = ({
   esims,
   selectedId,
   onSelect,
@@ -67,5 +70,34 @@ export const EsimPicker = ({
         );
       })}
     </fieldset>
+  );
+};
+
+/**
+ * The screens that act on one working eSIM (buy package, QR code, change eSIM): loading and error states, a
+ * notice when there is none, a choice when there are several, then `children` for the chosen one.
+ */
+export const UsableEsimScope = ({
+  legend,
+  empty,
+  children,
+}: {
+  legend: string;
+  empty: ReactNode;
+  children: (esim: CustomerEsim) => ReactNode;
+}) => {
+  const esims = useEsims();
+  const usable = (esims.data ?? []).filter(isUsableEsim);
+  const { selected, select } = useSelectedEsim(usable);
+  if (esims.isPending) return <Loading />;
+  if (esims.isError) return <LoadError error={esims.error} onRetry={() => void esims.refetch()} />;
+  if (!selected) return empty;
+  return (
+    <Stack gap="lg">
+      {usable.length > 1 ? (
+        <EsimPicker esims={usable} selectedId={selected.id} onSelect={select} legend={legend} />
+      ) : null}
+      {children(selected)}
+    </Stack>
   );
 };
