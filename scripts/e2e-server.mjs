@@ -7,7 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = join(root, 'data', 'e2e');
+const sitePort = process.env.E2E_SITE_PORT ?? '3300';
+// One database per port, so two runs on different ports (parallel work) never delete each other's.
+const dataDir = join(root, 'data', `e2e-${sitePort}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
@@ -17,7 +19,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serve
     ...process.env,
     NODE_ENV: 'production',
     APP_ENV: 'test',
-    PORT: process.env.E2E_SITE_PORT ?? '3300',
+    PORT: sitePort,
     ADMIN_PORT: process.env.E2E_STAFF_PORT ?? '3301',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
