@@ -28,6 +28,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serve
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_IP: '10000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+    // Journeys refresh usage themselves; a scheduled sync mid-journey would change what a screen shows
+    // (the scheduled sync is covered by the API tests).
+    USAGE_SYNC_CRON: '0 3 1 1 *',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -39,12 +39,21 @@ export const newCustomerWithEsim = async (page: Page): Promise<Customer> => {
   return customer;
 };
 
-/** Counts the POSTs to an API path from now on (one click, one order). */
+/**
+ * Counts what POSTs to an API path created from now on (201 answers: one click, one order). With the journeys'
+ * short-lived tokens a request may be answered 401 "token expired" and sent again after the refresh: that is
+ * still one order, so only created answers count.
+ */
 export const countPosts = (page: Page, path: string | RegExp) => {
   const seen: string[] = [];
-  page.on('request', (request) => {
+  page.on('response', (response) => {
+    const request = response.request();
     const pathname = new URL(request.url()).pathname;
-    if (request.method() === 'POST' && (typeof path === 'string' ? pathname === path : path.test(pathname)))
+    if (
+      request.method() === 'POST' &&
+      response.status() === 201 &&
+      (typeof path === 'string' ? pathname === path : path.test(pathname))
+    )
       seen.push(pathname);
   });
   return seen;
