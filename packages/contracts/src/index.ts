@@ -7,5 +7,6 @@ export * from './forms';
 export * from './locales';
 export * from './mail';
 export * from './orders';
+export * from './paging';
 export * from './site-data';
 export * from './validation';
