@@ -8,20 +8,23 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
-import { customerRoutes } from './modules/customer/customer.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
-import { esimWebhooksRoutes } from './modules/esims/esim-webhooks.routes';
+import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
+import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
+import { findCurrentOrder } from './modules/orders/customer-orders.service';
+import { wakeFulfilment } from './modules/orders/fulfilment.service';
+import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
+import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
+import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
-import { staffOrdersRoutes } from './modules/staff/staff-orders.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
 import { registerI18n } from './plugins/i18n';
@@ -93,17 +96,21 @@ export const buildApp = async (
       await api.register(catalogueRoutes(deps), { prefix: '/catalogue' });
       await api.register(contactRoutes(deps));
       await api.register(contentRoutes(deps));
-      await api.register(authRoutes(deps), { prefix: '/auth' });
+      // A module never imports one above it: where it needs an answer from one, it is passed in here.
+      await api.register(authRoutes(deps, { currentOrderOf: (userId) => findCurrentOrder(deps, userId) }), {
+        prefix: '/auth',
+      });
       await api.register(accountRoutes(deps, 'customer'), { prefix: '/account' });
-      await api.register(customerRoutes(deps), { prefix: '/account' });
+      await api.register(ordersCustomerRoutes(deps), { prefix: '/account' });
+      await api.register(esimsCustomerRoutes(deps), { prefix: '/account' });
       await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });
       await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
-      await api.register(staffOrdersRoutes(deps), { prefix: '/staff' });
-      await api.register(ordersRoutes(deps));
+      await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
-      await api.register(esimWebhooksRoutes(deps));
+      await api.register(esimProviderRoutes(deps, (orderId) => wakeFulfilment(deps, orderId)));
       if (config.mail.devMailbox) await api.register(devMailboxRoutes(deps));
     },
     { prefix: '/api' },

@@ -5,7 +5,7 @@ import { createDeps } from './create-deps';
 import { ensureCatalogue, startCatalogueSync } from './jobs/catalogue-sync';
 import { startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
-import { syncUsage } from './modules/usage/usage.service';
+import { syncUsage } from './modules/esims/usage.service';
 
 const start = async () => {
   const config = loadConfig();

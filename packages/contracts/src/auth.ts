@@ -11,6 +11,9 @@ import {
 
 export const localeSchema = z.enum(locales);
 
+/** How a customer wants usage notices: e-mail or SMS. */
+export const alertChannels = ['email', 'sms'] as const;
+
 export const accountKinds = ['customer', 'shop', 'staff'] as const;
 export const accountKindSchema = z.enum(accountKinds);
 export type AccountKind = z.infer<typeof accountKindSchema>;
@@ -34,7 +37,7 @@ export const userSchema = z
     country: z.string().nullable(),
     locale: localeSchema,
     /** Customers: how the 60 % data notice arrives. */
-    alert_channel: z.enum(['email', 'sms']),
+    alert_channel: z.enum(alertChannels),
     role_id: z.number().int().nullable(),
     role: z.object({ id: z.number().int(), name: staffRoleSchema }).nullable(),
     shop: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
@@ -47,6 +50,7 @@ export const sessionOrderSchema = z
   .object({ id: z.string(), number: z.string(), status: z.string() })
   .nullable()
   .meta({ id: 'SessionOrder' });
+export type SessionOrder = NonNullable<z.infer<typeof sessionOrderSchema>>;
 
 export const tokenResponseSchema = z
   .object({
@@ -137,7 +141,7 @@ export const updateProfileBodySchema = z.object({
   phoneNumber: phoneField,
   country: countryCodeField.nullish(),
   locale: localeSchema.optional(),
-  alertChannel: z.enum(['email', 'sms']).optional(),
+  alertChannel: z.enum(alertChannels).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { pagedSchema, pageQuerySchema } from './paging';
 import { textField } from './validation';
 
 export const packageTypes = ['global', 'regional', 'local'] as const;
 export const packageTypeSchema = z.enum(packageTypes);
 export type PackageType = z.infer<typeof packageTypeSchema>;
+
+export const packageActivations = ['on_install', 'on_first_use'] as const;
+
+/** What a buyer pays for a package: the offer price while there is one, else the price. */
+export const salePriceCents = (pkg: { priceCents: number; offerPriceCents: number | null }) =>
+  pkg.offerPriceCents ?? pkg.priceCents;
 
 export const operatorSchema = z.object({ name: z.string(), network: z.enum(['4G', '5G']) });
 export type Operator = z.infer<typeof operatorSchema>;
@@ -14,14 +21,9 @@ export const countryCodeParam = z
   .regex(/^[A-Za-z]{2}$/, { message: 'format' })
   .transform((v) => v.toUpperCase());
 
-export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(24),
-});
-
 export const searchField = textField(100);
 
-export const listPackagesQuerySchema = pagingQuerySchema.extend({
+export const listPackagesQuerySchema = pageQuerySchema({ defaultSize: 24, maxSize: 100 }).extend({
   type: packageTypeSchema.optional(),
   q: searchField.optional(),
 });
@@ -50,7 +52,7 @@ export const packageSummarySchema = z
     currency: z.literal('EUR'),
     popular: z.boolean(),
     topUpAllowed: z.boolean(),
-    activation: z.enum(['on_install', 'on_first_use']),
+    activation: z.enum(packageActivations),
     countryCount: z.number().int(),
     networks: z.array(z.enum(['4G', '5G'])),
   })
@@ -67,14 +69,7 @@ export const packageDetailSchema = packageSummarySchema
   .meta({ id: 'PackageDetail' });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 
-export const pagedPackagesSchema = z
-  .object({
-    items: z.array(packageSummarySchema),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-  })
-  .meta({ id: 'PagedPackages' });
+export const pagedPackagesSchema = pagedSchema(packageSummarySchema, 'PagedPackages');
 export type PagedPackages = z.infer<typeof pagedPackagesSchema>;
 
 export const destinationSchema = z

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { packageSummarySchema } from './catalogue';
-import { esimInstallSchema, orderStatusSchema } from './orders';
+import { esimInstallSchema, orderKindSchema, orderStatusSchema } from './orders';
+import { pagedSchema, pageQuerySchema } from './paging';
 
 /** SPEC section 3, "Order (customer view)": number, package name, created, status, payment, date, data in GB. */
 export const customerOrderSchema = z
   .object({
     id: z.string(),
     number: z.string(),
-    kind: z.enum(['esim', 'topup', 'change_esim', 'credits', 'gift_card', 'gift_esim', 'admin']),
+    kind: orderKindSchema,
     packageName: z.string(),
     createdAt: z.string(),
     status: orderStatusSchema,
@@ -24,20 +25,12 @@ export const customerOrderSchema = z
   .meta({ id: 'CustomerOrder' });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
-export const customerOrdersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-});
+export const customerOrdersQuerySchema = pageQuerySchema({ defaultSize: 10, maxSize: 50 });
 
-export const pagedCustomerOrdersSchema = z
-  .object({
-    items: z.array(customerOrderSchema),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-  })
-  .meta({ id: 'PagedCustomerOrders' });
+export const pagedCustomerOrdersSchema = pagedSchema(customerOrderSchema, 'PagedCustomerOrders');
 export type PagedCustomerOrders = z.infer<typeof pagedCustomerOrdersSchema>;
+
+export const esimStatuses = ['ready', 'installed', 'disabled', 'freed'] as const;
 
 export const esimPackageStatuses = ['queued', 'active', 'depleted', 'expired', 'moved', 'deleted'] as const;
 
@@ -67,7 +60,7 @@ export const customerEsimSchema = z
   .object({
     id: z.string(),
     iccid: z.string(),
-    status: z.enum(['ready', 'installed', 'disabled', 'freed']),
+    status: z.enum(esimStatuses),
     installCount: z.number().int(),
     installLimit: z.number().int(),
     /** The eSIM that replaced this one (change of eSIM), if any. */

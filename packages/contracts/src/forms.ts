@@ -33,7 +33,8 @@ export const contactMessageBodySchema = z.object({
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
 
-export const contentKeySchema = z.enum(['terms', 'privacy']);
+export const contentKeys = ['terms', 'privacy'] as const;
+export const contentKeySchema = z.enum(contentKeys);
 export const contentPageSchema = z
   .object({
     key: contentKeySchema,

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
+export const outboxChannels = ['email', 'sms', 'push'] as const;
+
 export const outboxMessageSchema = z
   .object({
     id: z.string(),
-    channel: z.enum(['email', 'sms', 'push']),
+    channel: z.enum(outboxChannels),
     to: z.string(),
     subject: z.string().nullable(),
     text: z.string(),

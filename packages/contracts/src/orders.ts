@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
 
 export const orderStatuses = [
@@ -13,6 +14,18 @@ export const orderStatuses = [
 ] as const;
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderKinds = [
+  'esim',
+  'topup',
+  'change_esim',
+  'credits',
+  'gift_card',
+  'gift_esim',
+  'admin',
+] as const;
+export const orderKindSchema = z.enum(orderKinds);
+export type OrderKind = z.infer<typeof orderKindSchema>;
 
 const attributionField = z.string().trim().max(200).optional();
 
@@ -126,4 +139,12 @@ export const failedOrderSchema = z
   })
   .meta({ id: 'FailedOrder' });
 export type FailedOrder = z.infer<typeof failedOrderSchema>;
-export const failedOrdersResponseSchema = z.object({ items: z.array(failedOrderSchema) });
+
+/** The failed-orders list: newest failure first by default; up to 200 a page (the list's one-time size before paging). */
+export const failedOrdersQuerySchema = pageQuerySchema({ defaultSize: 200, maxSize: 200 }).extend({
+  sort: sortQuerySchema(['failedAt', 'paidAt', 'totalCents', 'number']).default('-failedAt'),
+});
+export type FailedOrdersQuery = z.infer<typeof failedOrdersQuerySchema>;
+/** The same list as CSV: every row, no paging. */
+export const failedOrdersCsvQuerySchema = failedOrdersQuerySchema.pick({ sort: true });
+export const pagedFailedOrdersSchema = pagedSchema(failedOrderSchema, 'PagedFailedOrders');

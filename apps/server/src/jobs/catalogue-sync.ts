@@ -1,7 +1,7 @@
-import { packages, seedCatalogueHighlights, seedCatalogueReference } from '@esim/db';
-import { count } from 'drizzle-orm';
+import { seedCatalogueHighlights, seedCatalogueReference } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
+import { countPackages } from '../modules/catalogue/catalogue.repository';
 import { syncCatalogue } from '../modules/catalogue/catalogue-sync.service';
 import { getGeneralOptions } from '../modules/settings/settings.repository';
 
@@ -16,8 +16,7 @@ export const runCatalogueSync = async (deps: AppDeps) => {
 /** First start: reference data, the first sync and the demo favourites; later starts change nothing. */
 export const ensureCatalogue = async (deps: AppDeps, log: FastifyBaseLogger) => {
   await seedCatalogueReference(deps.db);
-  const [row] = await deps.db.select({ n: count() }).from(packages);
-  if ((row?.n ?? 0) > 0) return;
+  if ((await countPackages(deps.db)) > 0) return;
   const result = await runCatalogueSync(deps);
   await seedCatalogueHighlights(deps.db);
   deps.catalogue.invalidate();

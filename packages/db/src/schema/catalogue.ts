@@ -1,3 +1,4 @@
+import { packageActivations, packageTypes } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -52,7 +53,7 @@ export const packages = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
-    type: text('type', { enum: ['local', 'regional', 'global'] }).notNull(),
+    type: text('type', { enum: packageTypes }).notNull(),
     name: text('name').notNull(),
     countryCode: text('country_code').references(() => countries.code),
     regionCode: text('region_code').references(() => regions.code),
@@ -63,9 +64,7 @@ export const packages = pgTable(
     wholesaleCents: integer('wholesale_cents').notNull(),
     popular: boolean('popular').notNull().default(false),
     topUpAllowed: boolean('top_up_allowed').notNull().default(true),
-    activation: text('activation', { enum: ['on_install', 'on_first_use'] })
-      .notNull()
-      .default('on_first_use'),
+    activation: text('activation', { enum: packageActivations }).notNull().default('on_first_use'),
     provider: text('provider').notNull(),
     providerPackageCode: text('provider_package_code').notNull(),
     active: boolean('active').notNull().default(true),

@@ -1,10 +1,11 @@
+import { businessTypes, contentKeys } from '@esim/contracts';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Editable texts per locale: terms, privacy policy (staff edit them in settings). Body is Markdown. */
 export const contentPages = pgTable(
   'content_pages',
   {
-    key: text('key', { enum: ['terms', 'privacy'] }).notNull(),
+    key: text('key', { enum: contentKeys }).notNull(),
     locale: text('locale').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -25,7 +26,7 @@ export const businesses = pgTable(
     phone: text('phone').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
-    businessType: text('business_type', { enum: ['influencer', 'business', 'reseller'] }).notNull(),
+    businessType: text('business_type', { enum: businessTypes }).notNull(),
     status: text('status', { enum: ['new', 'approved', 'rejected'] })
       .notNull()
       .default('new'),

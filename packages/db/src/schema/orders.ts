@@ -1,3 +1,4 @@
+import { esimPackageStatuses, esimStatuses, orderKinds, orderStatuses } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packages } from './catalogue';
@@ -10,23 +11,8 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Human-readable and unique, e.g. ES-7K3Q-9MXD; shown to buyers and staff. */
     number: text('number').notNull(),
-    kind: text('kind', {
-      enum: ['esim', 'topup', 'change_esim', 'credits', 'gift_card', 'gift_esim', 'admin'],
-    }).notNull(),
-    status: text('status', {
-      enum: [
-        'pending',
-        'paid',
-        'completed',
-        'failed',
-        'for_review',
-        'refunded',
-        'partially_refunded',
-        'cancelled',
-      ],
-    })
-      .notNull()
-      .default('pending'),
+    kind: text('kind', { enum: orderKinds }).notNull(),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     userId: uuid('user_id').references(() => users.id),
     shopId: uuid('shop_id').references(() => shops.id),
     packageId: uuid('package_id').references(() => packages.id),
@@ -121,9 +107,7 @@ export const esims = pgTable(
     activationCode: text('activation_code').notNull(),
     smdpAddress: text('smdp_address').notNull(),
     matchingId: text('matching_id').notNull(),
-    status: text('status', { enum: ['ready', 'installed', 'disabled', 'freed'] })
-      .notNull()
-      .default('ready'),
+    status: text('status', { enum: esimStatuses }).notNull().default('ready'),
     /** Reinstalls on the same phone; the limit is 5 (SPEC section 4). */
     installCount: integer('install_count').notNull().default(0),
     replacedById: uuid('replaced_by_id'),
@@ -147,9 +131,7 @@ export const esimPackages = pgTable(
       .notNull()
       .references(() => orders.id),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'active', 'depleted', 'expired', 'moved', 'deleted'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: esimPackageStatuses }).notNull().default('queued'),
     /** null: unlimited. */
     dataMb: integer('data_mb'),
     dataUsedMb: integer('data_used_mb').notNull().default(0),

@@ -1,3 +1,4 @@
+import { outboxChannels } from '@esim/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type OutboxAttachment = { filename: string; contentType: string; contentBase64: string; cid?: string };
@@ -7,7 +8,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
+    channel: text('channel', { enum: outboxChannels }).notNull(),
     to: text('to').notNull(),
     subject: text('subject'),
     text: text('text').notNull(),

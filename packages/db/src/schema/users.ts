@@ -1,11 +1,10 @@
+import { accountKinds, alertChannels, staffRoles } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', {
   id: smallint('id').primaryKey(),
-  name: text('name', { enum: ['admin', 'editor', 'analytics'] })
-    .notNull()
-    .unique(),
+  name: text('name', { enum: staffRoles }).notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -28,7 +27,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['customer', 'shop', 'staff'] }).notNull(),
+    kind: text('kind', { enum: accountKinds }).notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -36,9 +35,7 @@ export const users = pgTable(
     country: text('country'),
     locale: text('locale').notNull().default('sq'),
     /** How a customer wants the 60 % data notice: e-mail (default) or SMS. The 98 % notice is always an SMS. */
-    alertChannel: text('alert_channel', { enum: ['email', 'sms'] })
-      .notNull()
-      .default('email'),
+    alertChannel: text('alert_channel', { enum: alertChannels }).notNull().default('email'),
     status: text('status', { enum: ['active', 'blocked'] })
       .notNull()
       .default('active'),

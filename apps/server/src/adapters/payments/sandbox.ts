@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Db, sandboxPaymentSessions } from '@esim/db';
-import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@esim/db';
 import { z } from 'zod';
 import { isLuhnValid } from '../esim/sandbox';
 import {
@@ -10,6 +9,13 @@ import {
   type PaymentsProvider,
   type SessionStatus,
 } from './port';
+import {
+  addSandboxRefund,
+  claimSandboxPayment,
+  failSandboxPayment,
+  getSandboxSession,
+  insertSandboxSession,
+} from './sandbox.repository';
 
 /** Test cards, as Stripe's test mode knows them. Any other Luhn-valid number is declined. */
 export const sandboxCards: Record<
@@ -111,20 +117,13 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     }
   };
 
-  const getRow = async (sessionId: string) => {
-    const [row] = await options.db
-      .select()
-      .from(sandboxPaymentSessions)
-      .where(eq(sandboxPaymentSessions.id, sessionId))
-      .limit(1);
-    return row;
-  };
+  const getRow = (sessionId: string) => getSandboxSession(options.db, sessionId);
 
   const provider: PaymentsProvider = {
     name: 'sandbox',
     createCheckout: async (input) => {
       const sessionId = id('sbx_cs');
-      await options.db.insert(sandboxPaymentSessions).values({
+      await insertSandboxSession(options.db, {
         id: sessionId,
         orderId: input.orderId,
         orderNumber: input.orderNumber,
@@ -172,12 +171,8 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     },
     refund: async ({ paymentRef, amountCents, idempotencyKey }) => {
       const refundRef = `sbx_re_${createHmac('sha256', options.webhookSecret).update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      const updated = await options.db
-        .update(sandboxPaymentSessions)
-        .set({ refundedCents: sql`${sandboxPaymentSessions.refundedCents} + ${amountCents}` })
-        .where(eq(sandboxPaymentSessions.paymentRef, paymentRef))
-        .returning({ id: sandboxPaymentSessions.id });
-      if (updated.length === 0) return { refundRef, status: 'failed' };
+      if (!(await addSandboxRefund(options.db, paymentRef, amountCents)))
+        return { refundRef, status: 'failed' };
       await deliver({ id: id('sbx_evt'), type: 'refund.succeeded', refundRef, paymentRef });
       return { refundRef, status: 'succeeded' };
     },
@@ -200,11 +195,7 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     };
     if (result.outcome === 'succeeded') {
       const paymentRef = id('sbx_pi');
-      const [claimed] = await options.db
-        .update(sandboxPaymentSessions)
-        .set({ status: 'succeeded', paymentRef })
-        .where(sql`${sandboxPaymentSessions.id} = ${sessionId} and ${sandboxPaymentSessions.status} = 'open'`)
-        .returning();
+      const claimed = await claimSandboxPayment(options.db, sessionId, paymentRef);
       if (!claimed) return { kind: 'closed' };
       await deliver({
         id: id('sbx_evt'),
@@ -216,10 +207,7 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
       });
       return { kind: 'redirect', url: row.successUrl };
     }
-    await options.db
-      .update(sandboxPaymentSessions)
-      .set({ status: 'failed', failureReason: result.reason })
-      .where(eq(sandboxPaymentSessions.id, sessionId));
+    await failSandboxPayment(options.db, sessionId, result.reason);
     await deliver({
       id: id('sbx_evt'),
       type: 'payment.failed',

@@ -4,6 +4,7 @@ import {
   messageResponseSchema,
   registerBodySchema,
   resetPasswordBodySchema,
+  type SessionOrder,
   tokenResponseSchema,
   userProfileResponseSchema,
 } from '@esim/contracts';
@@ -11,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDeps, authContext } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { renderActionMail } from '../mail/templates';
-import { findLatestUnfinishedOrder } from '../orders/orders.repository';
 import { authOf, requireAuth } from './auth.guard';
 import { findActiveUserByEmail } from './auth.repository';
 import {
@@ -30,7 +30,13 @@ const tags = ['auth'];
 
 /** Session endpoints of SPEC section 7 (any kind of account) and the customer's login flows. */
 export const authRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (
+    deps: AppDeps,
+    options: {
+      /** The customer's current order for the profile (the orders module answers; app.ts passes it in). */
+      currentOrderOf: (userId: string) => Promise<SessionOrder | null>;
+    },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx = authContext(deps);
 
@@ -67,8 +73,7 @@ export const authRoutes =
       },
       async (request) => {
         const { details } = authOf(request);
-        const order =
-          details.user.kind === 'customer' ? await findLatestUnfinishedOrder(deps.db, details.user.id) : null;
+        const order = details.user.kind === 'customer' ? await options.currentOrderOf(details.user.id) : null;
         return { user: toUserDto(details), order };
       },
     );

@@ -1,7 +1,13 @@
-import { type Db, packageCountries, packages } from '@esim/db';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '@esim/db';
 import type { EsimProvider, WholesalePackage } from '../../adapters/esim/port';
-import { listCountryCodes, listRegionCodes } from './catalogue.repository';
+import {
+  deleteCoverage,
+  insertCoverage,
+  listCountryCodes,
+  listRegionCodes,
+  retireProviderPackages,
+  upsertProviderPackages,
+} from './catalogue.repository';
 
 /** Retail price: wholesale plus markup, rounded up to the next .99 euro. */
 export const retailPriceCents = (wholesaleCents: number, markupPercent: number) =>
@@ -53,50 +59,29 @@ export const syncCatalogue = async (
     // A few statements in all (not a few per package): the list has hundreds of packages.
     const idByCode = new Map<string, string>();
     for (const batch of chunk(accepted, 200)) {
-      const rows = await tx
-        .insert(packages)
-        .values(
-          batch.map(({ pkg, coverage }) => ({
-            slug: packageSlug(pkg),
-            type: pkg.scope,
-            name: pkg.name,
-            countryCode: pkg.scope === 'local' ? (coverage[0]?.country ?? null) : null,
-            regionCode: pkg.scope === 'regional' ? pkg.regionCode : null,
-            dataMb: pkg.dataMb,
-            validityDays: pkg.validityDays,
-            wholesaleCents: pkg.wholesaleCents,
-            priceCents: retailPriceCents(pkg.wholesaleCents, options.markupPercent),
-            topUpAllowed: pkg.topUpAllowed,
-            activation: pkg.activation,
-            provider: provider.name,
-            providerPackageCode: pkg.code,
-            active: true,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [packages.provider, packages.providerPackageCode],
-          // The slug stays as first published (URLs); staff choices (popular, offer price) are not touched.
-          set: {
-            type: sql`excluded.type`,
-            name: sql`excluded.name`,
-            countryCode: sql`excluded.country_code`,
-            regionCode: sql`excluded.region_code`,
-            dataMb: sql`excluded.data_mb`,
-            validityDays: sql`excluded.validity_days`,
-            wholesaleCents: sql`excluded.wholesale_cents`,
-            priceCents: sql`excluded.price_cents`,
-            topUpAllowed: sql`excluded.top_up_allowed`,
-            activation: sql`excluded.activation`,
-            active: true,
-            updatedAt: new Date(),
-          },
-        })
-        .returning({ id: packages.id, code: packages.providerPackageCode });
+      const rows = await upsertProviderPackages(
+        tx,
+        batch.map(({ pkg, coverage }) => ({
+          slug: packageSlug(pkg),
+          type: pkg.scope,
+          name: pkg.name,
+          countryCode: pkg.scope === 'local' ? (coverage[0]?.country ?? null) : null,
+          regionCode: pkg.scope === 'regional' ? pkg.regionCode : null,
+          dataMb: pkg.dataMb,
+          validityDays: pkg.validityDays,
+          wholesaleCents: pkg.wholesaleCents,
+          priceCents: retailPriceCents(pkg.wholesaleCents, options.markupPercent),
+          topUpAllowed: pkg.topUpAllowed,
+          activation: pkg.activation,
+          provider: provider.name,
+          providerPackageCode: pkg.code,
+          active: true,
+        })),
+      );
       for (const row of rows) idByCode.set(row.code, row.id);
     }
     const ids = [...idByCode.values()];
-    for (const batch of chunk(ids, 500))
-      await tx.delete(packageCountries).where(inArray(packageCountries.packageId, batch));
+    for (const batch of chunk(ids, 500)) await deleteCoverage(tx, batch);
     const coverageRows = accepted.flatMap(({ pkg, coverage }) =>
       coverage.map((c) => ({
         packageId: idByCode.get(pkg.code) ?? '',
@@ -104,18 +89,8 @@ export const syncCatalogue = async (
         operators: c.operators,
       })),
     );
-    for (const batch of chunk(coverageRows, 1000)) await tx.insert(packageCountries).values(batch);
-    const retired = await tx
-      .update(packages)
-      .set({ active: false, updatedAt: new Date() })
-      .where(
-        and(
-          eq(packages.provider, provider.name),
-          eq(packages.active, true),
-          kept.length > 0 ? notInArray(packages.providerPackageCode, kept) : undefined,
-        ),
-      )
-      .returning({ id: packages.id });
-    return { upserted: kept.length, deactivated: retired.length, skipped };
+    for (const batch of chunk(coverageRows, 1000)) await insertCoverage(tx, batch);
+    const retired = await retireProviderPackages(tx, provider.name, kept);
+    return { upserted: kept.length, deactivated: retired, skipped };
   });
 };

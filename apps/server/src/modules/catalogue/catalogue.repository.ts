@@ -1,5 +1,5 @@
 import { countries, type Db, packageCountries, packages, regionCountries, regions } from '@esim/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 
 export const listCountryCodes = async (db: Db) =>
   (await db.select({ code: countries.code }).from(countries)).map((r) => r.code);
@@ -10,13 +10,36 @@ export const listRegionCodes = async (db: Db) =>
 export type PackageRow = typeof packages.$inferSelect;
 export type CoverageRow = typeof packageCountries.$inferSelect;
 
+/** A package a buyer may order: active and not deleted. */
+const sellable = and(eq(packages.active, true), isNull(packages.deletedAt));
+
+export const findSellablePackageBySlug = async (db: Db, slug: string) => {
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.slug, slug), sellable))
+    .limit(1);
+  return row;
+};
+
+/** The packages one provider sells now (what a top-up may choose from). */
+export const listSellablePackages = (db: Db, filters: { provider: string }) =>
+  db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.provider, filters.provider), sellable));
+
+export const findPackageById = async (db: Db, id: string) => {
+  const [row] = await db.select().from(packages).where(eq(packages.id, id)).limit(1);
+  return row;
+};
+
+export const countPackages = (db: Db) => db.$count(packages);
+
 /** Everything the public catalogue shows, in four queries (it is small: hundreds of packages). */
 export const loadCatalogueRows = async (db: Db) => {
   const [packageRows, coverageRows, countryRows, regionRows, memberRows] = await Promise.all([
-    db
-      .select()
-      .from(packages)
-      .where(and(eq(packages.active, true), isNull(packages.deletedAt))),
+    db.select().from(packages).where(sellable),
     db
       .select({
         packageId: packageCountries.packageId,
@@ -25,7 +48,7 @@ export const loadCatalogueRows = async (db: Db) => {
       })
       .from(packageCountries)
       .innerJoin(packages, eq(packages.id, packageCountries.packageId))
-      .where(and(eq(packages.active, true), isNull(packages.deletedAt))),
+      .where(sellable),
     db.select().from(countries),
     db.select().from(regions),
     db.select().from(regionCountries),
@@ -33,3 +56,52 @@ export const loadCatalogueRows = async (db: Db) => {
   return { packageRows, coverageRows, countryRows, regionRows, memberRows };
 };
 export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
+
+/**
+ * Inserts or refreshes the provider's packages by provider code. The slug stays as first published (URLs); staff
+ * choices (popular, offer price) are not touched.
+ */
+export const upsertProviderPackages = (db: Db, values: (typeof packages.$inferInsert)[]) =>
+  db
+    .insert(packages)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [packages.provider, packages.providerPackageCode],
+      set: {
+        type: sql`excluded.type`,
+        name: sql`excluded.name`,
+        countryCode: sql`excluded.country_code`,
+        regionCode: sql`excluded.region_code`,
+        dataMb: sql`excluded.data_mb`,
+        validityDays: sql`excluded.validity_days`,
+        wholesaleCents: sql`excluded.wholesale_cents`,
+        priceCents: sql`excluded.price_cents`,
+        topUpAllowed: sql`excluded.top_up_allowed`,
+        activation: sql`excluded.activation`,
+        active: true,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ id: packages.id, code: packages.providerPackageCode });
+
+export const deleteCoverage = (db: Db, packageIds: string[]) =>
+  db.delete(packageCountries).where(inArray(packageCountries.packageId, packageIds));
+
+export const insertCoverage = (db: Db, rows: (typeof packageCountries.$inferInsert)[]) =>
+  db.insert(packageCountries).values(rows);
+
+/** Deactivates the provider's packages it no longer lists; returns how many. */
+export const retireProviderPackages = async (db: Db, provider: string, keptCodes: string[]) => {
+  const retired = await db
+    .update(packages)
+    .set({ active: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(packages.provider, provider),
+        eq(packages.active, true),
+        keptCodes.length > 0 ? notInArray(packages.providerPackageCode, keptCodes) : undefined,
+      ),
+    )
+    .returning({ id: packages.id });
+  return retired.length;
+};

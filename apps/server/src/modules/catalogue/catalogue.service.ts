@@ -9,9 +9,11 @@ import {
   type PackageType,
   type PagedPackages,
   type RegionPage,
+  salePriceCents,
 } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
+import { pageOfList } from '../../lib/list-query';
 import { type CatalogueRows, loadCatalogueRows, type PackageRow } from './catalogue.repository';
 
 /** Lower case without accents, so "Shqiperi" finds "Shqipëri" and "ALLEMAGNE" finds "Allemagne". */
@@ -30,8 +32,6 @@ const byDisplayOrder = (a: PackageRow, b: PackageRow) =>
   (a.dataMb ?? Number.MAX_SAFE_INTEGER) - (b.dataMb ?? Number.MAX_SAFE_INTEGER) ||
   a.validityDays - b.validityDays ||
   a.priceCents - b.priceCents;
-
-const effectivePrice = (row: PackageRow) => row.offerPriceCents ?? row.priceCents;
 
 /**
  * An immutable in-memory view of the catalogue: the catalogue is small and read on every public page, so it is
@@ -121,7 +121,7 @@ export const buildCatalogueSnapshot = (rows: CatalogueRows, globalName: (locale:
     code,
     name: kind === 'country' ? countryName(code, locale) : regionName(code, locale),
     continent: kind === 'country' ? (continentOf.get(code) ?? null) : null,
-    fromPriceCents: Math.min(...pkgs.map(effectivePrice)),
+    fromPriceCents: Math.min(...pkgs.map(salePriceCents)),
     packageCount: pkgs.length,
     popular: pkgs.some((p) => p.popular),
   });
@@ -187,16 +187,8 @@ export const buildCatalogueSnapshot = (rows: CatalogueRows, globalName: (locale:
           (p.type !== 'local' && (coverageOf.get(p.id) ?? []).some((c) => countries.has(c.countryCode))),
       );
     }
-    const total = items.length;
-    const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
-    if (query.page > lastPage) throw new AppError('PAGE_OUT_OF_RANGE');
-    const start = (query.page - 1) * query.pageSize;
-    return {
-      items: items.slice(start, start + query.pageSize).map((p) => summary(p, locale)),
-      page: query.page,
-      pageSize: query.pageSize,
-      total,
-    };
+    const page = pageOfList(items, query);
+    return { ...page, items: page.items.map((p) => summary(p, locale)) };
   };
 
   const getPackage = (slug: string, locale: Locale): PackageDetail => {

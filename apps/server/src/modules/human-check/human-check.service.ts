@@ -1,10 +1,10 @@
 import { humanChallengeSchema } from '@esim/contracts';
-import { type Db, humanProofs } from '@esim/db';
+import type { Db } from '@esim/db';
 import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { deleteExpiredProofs, spendProof } from './human-check.repository';
 
 const proofSchema = z.object({
   challenge: humanChallengeSchema.required({ signature: true }),
@@ -47,13 +47,9 @@ export const createHumanCheck = (db: Db, options: { secret: string; difficulty: 
       hmacSignatureSecret: options.secret,
     }).catch(() => null);
     if (!result?.verified) throw failed;
-    await db.delete(humanProofs).where(lt(humanProofs.expiresAt, new Date()));
-    const inserted = await db
-      .insert(humanProofs)
-      .values({ signature: payload.challenge.signature, expiresAt: new Date(Date.now() + challengeTtlMs) })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) throw failed;
+    await deleteExpiredProofs(db);
+    if (!(await spendProof(db, payload.challenge.signature, new Date(Date.now() + challengeTtlMs))))
+      throw failed;
   },
 });
 export type HumanCheck = ReturnType<typeof createHumanCheck>;

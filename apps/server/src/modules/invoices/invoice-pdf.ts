@@ -79,6 +79,22 @@ export const computeInvoiceTotals = (
   return { subtotalCents, vatCents, totalCents: subtotalCents + vatCents };
 };
 
+/**
+ * Our prices include VAT: the invoice splits the amount charged into net and VAT so its total is exactly what
+ * the buyer paid. Picks the net amount whose VAT, rounded as the invoice rounds it, adds up to the gross.
+ */
+export const netFromGross = (grossCents: number, vatRatePercent: number) => {
+  const estimate = Math.round((grossCents * 100) / (100 + vatRatePercent));
+  for (const candidate of [estimate, estimate - 1, estimate + 1]) {
+    const { totalCents } = computeInvoiceTotals(
+      [{ description: '', quantity: 1, unitCents: candidate }],
+      vatRatePercent,
+    );
+    if (totalCents === grossCents) return candidate;
+  }
+  return estimate;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Fonts. The 14 standard PDF fonts cover Latin-1 only (no ç/ğ/ş, Greek, Cyrillic or Arabic), so we
 // embed Noto Sans (Latin, Greek, Cyrillic) and Noto Sans Arabic, both OFL-1.1, from npm packages.

@@ -1,25 +1,35 @@
 import type { Locale } from '@esim/contracts';
+import type { Db } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
-import { type EsimProfile, EsimProviderError } from '../../adapters/esim/port';
-import type { AppDeps } from '../../deps';
+import { type EsimProfile, type EsimProvider, EsimProviderError } from '../../adapters/esim/port';
+import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { getGeneralOptions } from '../settings/settings.repository';
-import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
 import {
-  countFulfilmentAttempt,
   getEsim,
-  getOrder,
   hasActivePackage,
   insertEsimPackage,
   listMovablePackages,
   lockEsim,
-  lockOrder,
   movePackages,
-  type OrderRow,
   updateEsim,
-  updateOrder,
   upsertEsim,
-} from './orders.repository';
+} from '../esims/esims.repository';
+import type { Mailer } from '../mail/mail.service';
+import { getGeneralOptions } from '../settings/settings.repository';
+import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
+import { countFulfilmentAttempt, getOrder, lockOrder, type OrderRow, updateOrder } from './orders.repository';
+
+/** What fulfilling an order uses. */
+export type FulfilmentDeps = {
+  db: Db;
+  esimProvider: EsimProvider;
+  i18n: ServerI18n;
+  mailer: Mailer;
+  config: Pick<Config, 'fulfilment'>;
+  /** Queues a paid order's fulfilment (the job queue). */
+  jobs: { enqueueFulfilment: (orderId: string) => Promise<void> };
+};
 
 export type FulfilmentResult = 'completed' | 'failed' | 'skipped';
 
@@ -38,7 +48,7 @@ type Snapshot = {
 const snapshotOf = (order: OrderRow) => order.packageSnapshot as unknown as Snapshot;
 
 /** The eSIM row for a profile the provider allocated for an order (owned by the order's buyer). */
-const newEsimRow = (deps: AppDeps, order: OrderRow, profile: EsimProfile) => ({
+const newEsimRow = (deps: FulfilmentDeps, order: OrderRow, profile: EsimProfile) => ({
   iccid: profile.iccid,
   userId: order.userId,
   orderId: order.id,
@@ -50,7 +60,7 @@ const newEsimRow = (deps: AppDeps, order: OrderRow, profile: EsimProfile) => ({
 });
 
 /** Orders the profile (idempotent by our order id) and waits for the allocation to complete. */
-const orderProfile = async (deps: AppDeps, order: OrderRow): Promise<EsimProfile> => {
+const orderProfile = async (deps: FulfilmentDeps, order: OrderRow): Promise<EsimProfile> => {
   const snapshot = snapshotOf(order);
   const result = await deps.esimProvider.orderProfile({
     transactionId: order.id,
@@ -69,7 +79,7 @@ const orderProfile = async (deps: AppDeps, order: OrderRow): Promise<EsimProfile
 
 /** Stores eSIM and package and completes the order in one transaction, with the confirmation e-mail. */
 const completeOrder = async (
-  deps: AppDeps,
+  deps: FulfilmentDeps,
   order: OrderRow,
   profile: EsimProfile,
   { storeEsim }: { storeEsim: boolean } = { storeEsim: true },
@@ -107,7 +117,7 @@ const completeOrder = async (
 };
 
 /** Top-up: the provider adds the package to the eSIM; it waits behind the active one, or starts now. */
-const completeTopUp = async (deps: AppDeps, order: OrderRow) => {
+const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
   const target = order.targetEsimId ? await getEsim(deps.db, order.targetEsimId) : undefined;
   if (!target) throw new EsimProviderError('the eSIM to top up does not exist', false, 'ESIM_MISSING');
   if (target.status === 'disabled' || target.status === 'freed')
@@ -156,7 +166,7 @@ const completeTopUp = async (deps: AppDeps, order: OrderRow) => {
  * eSIM disabled; then revoke the old profile at the provider; then complete the order with the new QR code. A
  * failure before the move leaves everything on the old, working eSIM; after it, on the new one (also working).
  */
-const completeEsimChange = async (deps: AppDeps, order: OrderRow) => {
+const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
   const old = order.targetEsimId ? await getEsim(deps.db, order.targetEsimId) : undefined;
   if (!old) throw new EsimProviderError('the eSIM to replace does not exist', false, 'ESIM_MISSING');
   const profile = await orderProfile(deps, order);
@@ -206,7 +216,7 @@ const describe = (error: unknown) => {
  * with the error recorded, for staff to retry.
  */
 export const fulfilOrder = async (
-  deps: AppDeps,
+  deps: FulfilmentDeps,
   orderId: string,
   log: FastifyBaseLogger,
 ): Promise<FulfilmentResult> => {
@@ -241,10 +251,16 @@ export const fulfilOrder = async (
 };
 
 /** Staff "retry" on a failed order: back to paid with a fresh attempt count, and queued. */
-export const retryFulfilment = async (deps: AppDeps, orderId: string) => {
+export const retryFulfilment = async (deps: FulfilmentDeps, orderId: string) => {
   const order = await getOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND');
   if (order.status !== 'failed' || !order.paidAt) throw new AppError('ORDER_NOT_RETRIABLE');
   await updateOrder(deps.db, orderId, { status: 'paid', fulfilmentAttempts: 0, failedAt: null });
   await deps.jobs.enqueueFulfilment(orderId);
+};
+
+/** The provider says an order's profile is ready: a paid order's fulfilment runs now instead of at its next poll. */
+export const wakeFulfilment = async (deps: Pick<FulfilmentDeps, 'db' | 'jobs'>, orderId: string) => {
+  const order = await getOrder(deps.db, orderId);
+  if (order?.status === 'paid') await deps.jobs.enqueueFulfilment(order.id);
 };

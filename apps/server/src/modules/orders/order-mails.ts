@@ -2,75 +2,11 @@ import { type Locale, localeTags } from '@esim/contracts/locales';
 import type { TFunction } from 'i18next';
 import type { MailMessage } from '../../adapters/mail/port';
 import { escapeHtml } from '../../lib/html';
+import type { EsimRow } from '../esims/esims.repository';
 import { iosInstallLink, renderActivationQrPng } from '../esims/qr-code';
-import { computeInvoiceTotals, type InvoiceLabels, renderInvoicePdf } from '../invoices/invoice-pdf';
 import type { GeneralOptions } from '../settings/settings.repository';
-import type { EsimRow, OrderRow } from './orders.repository';
-
-const invoiceLabelKeys = [
-  'title',
-  'invoiceNumber',
-  'orderNumber',
-  'date',
-  'paid',
-  'billTo',
-  'description',
-  'quantity',
-  'unitPrice',
-  'amount',
-  'subtotal',
-  'vat',
-  'total',
-  'paymentMethod',
-  'thankYou',
-] as const satisfies readonly (keyof InvoiceLabels)[];
-
-/**
- * Our prices include VAT: the invoice splits the amount charged into net and VAT so its total is exactly what
- * the buyer paid. Picks the net amount whose VAT, rounded as the invoice rounds it, adds up to the gross.
- */
-export const netFromGross = (grossCents: number, vatRatePercent: number) => {
-  const estimate = Math.round((grossCents * 100) / (100 + vatRatePercent));
-  for (const candidate of [estimate, estimate - 1, estimate + 1]) {
-    const { totalCents } = computeInvoiceTotals(
-      [{ description: '', quantity: 1, unitCents: candidate }],
-      vatRatePercent,
-    );
-    if (totalCents === grossCents) return candidate;
-  }
-  return estimate;
-};
-
-export const packageNameOf = (order: Pick<OrderRow, 'packageSnapshot'>) =>
-  String(order.packageSnapshot?.name ?? '');
-
-/** The invoice PDF of a paid order, in the buyer's language; the seller block and VAT rate come from settings. */
-export const renderOrderInvoice = (t: TFunction, order: OrderRow, options: GeneralOptions) => {
-  const labels = Object.fromEntries(invoiceLabelKeys.map((k) => [k, t(`invoice.${k}`)])) as InvoiceLabels;
-  return renderInvoicePdf({
-    locale: order.locale as Locale,
-    labels,
-    seller: options.seller,
-    buyer: { name: order.buyerName, email: order.buyerEmail, country: order.country },
-    invoiceNumber: order.number,
-    orderNumber: order.number,
-    issuedAt: order.paidAt ?? order.createdAt,
-    paidAt: order.paidAt,
-    currency: 'EUR',
-    lines: [
-      {
-        description: packageNameOf(order),
-        quantity: 1,
-        unitCents: netFromGross(order.totalCents, options.vatRatePercent),
-      },
-    ],
-    vatRatePercent: options.vatRatePercent,
-    paymentMethod: t('invoice.card'),
-  });
-};
-
-export const invoiceFileName = (t: TFunction, order: Pick<OrderRow, 'number'>) =>
-  `${t('invoice.fileName')}-${order.number}.pdf`;
+import { invoiceFileName, renderOrderInvoice } from './order-invoice';
+import { type OrderRow, packageNameOf } from './orders.repository';
 
 /**
  * The order confirmation (issue 4): the QR code as an inline image, the manual SM-DP+ details, the iOS one-tap

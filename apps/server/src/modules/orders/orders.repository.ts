@@ -1,25 +1,77 @@
-import { type Db, esimPackages, esims, orders, packages, payments, webhookEvents } from '@esim/db';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
+import { type Db, orders, payments, webhookEvents } from '@esim/db';
+import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { orderByOf, pageWindow } from '../../lib/list-query';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;
-export type EsimRow = typeof esims.$inferSelect;
-export type PackageRow = typeof packages.$inferSelect;
 
-/** A package a buyer may order: active and not deleted. */
-export const findSellablePackageBySlug = async (db: Db, slug: string) => {
-  const [row] = await db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.slug, slug), eq(packages.active, true), isNull(packages.deletedAt)))
-    .limit(1);
-  return row;
+/** The package's name as it was sold (the order keeps a snapshot). */
+export const packageNameOf = (order: Pick<OrderRow, 'packageSnapshot'>) =>
+  String(order.packageSnapshot?.name ?? '');
+
+/**
+ * Whose orders a caller may see: a customer's own, a shop's own, or all of them (staff). Every order read takes
+ * one, so a route cannot forget to scope its query.
+ */
+export type OrderScope = { userId: string } | { shopId: string } | 'all';
+
+/** The columns an order list may be sorted by (the contracts' sort fields name these). */
+export const orderSortColumns = {
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  failedAt: orders.failedAt,
+  totalCents: orders.totalCents,
+  number: orders.number,
+};
+export type OrderSortField = keyof typeof orderSortColumns;
+
+export type OrderFilters = {
+  scope: OrderScope;
+  statuses?: readonly OrderStatus[];
+  kinds?: readonly OrderKind[];
+  /** Orders about one eSIM (a top-up's or a change's target). */
+  targetEsimId?: string;
+  /** Default: newest first. */
+  sort?: OrderSortField | `-${OrderSortField}`;
 };
 
-export const findPackageById = async (db: Db, id: string) => {
-  const [row] = await db.select().from(packages).where(eq(packages.id, id)).limit(1);
-  return row;
+const scopeCondition = (scope: OrderScope): SQL | undefined =>
+  scope === 'all'
+    ? undefined
+    : 'userId' in scope
+      ? eq(orders.userId, scope.userId)
+      : eq(orders.shopId, scope.shopId);
+
+const whereOf = (filters: OrderFilters) =>
+  and(
+    scopeCondition(filters.scope),
+    filters.statuses ? inArray(orders.status, [...filters.statuses]) : undefined,
+    filters.kinds ? inArray(orders.kind, [...filters.kinds]) : undefined,
+    filters.targetEsimId ? eq(orders.targetEsimId, filters.targetEsimId) : undefined,
+  );
+
+/** One window of an order list, with how many payment attempts of each order failed (the "payment" column). */
+export const listOrderRows = (db: Db, filters: OrderFilters, window: { limit: number; offset: number }) =>
+  db
+    .select({
+      order: orders,
+      // Qualified by hand: drizzle prints bare column names inside sql``, which the subquery would capture.
+      failedPayments: sql<number>`(select count(*)::int from payments p where p.order_id = "orders"."id" and p.status = 'failed')`,
+    })
+    .from(orders)
+    .where(whereOf(filters))
+    .orderBy(...orderByOf(filters.sort ?? '-createdAt', orderSortColumns, orders.id))
+    .limit(window.limit)
+    .offset(window.offset);
+export type OrderListRow = Awaited<ReturnType<typeof listOrderRows>>[number];
+
+/** Every order list (customer, shop, staff): one page of the orders in a scope, and how many there are. */
+export const listOrders = async (db: Db, filters: OrderFilters, page: PageQuery) => {
+  const [total] = await db.select({ n: count() }).from(orders).where(whereOf(filters));
+  const rows = await listOrderRows(db, filters, pageWindow(page));
+  return { total: total?.n ?? 0, rows };
 };
 
 export const insertOrder = async (db: Db, values: NewOrderRow) => {
@@ -28,8 +80,13 @@ export const insertOrder = async (db: Db, values: NewOrderRow) => {
   return row;
 };
 
-export const getOrder = async (db: Db, orderId: string) => {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+/** One order if it is in the caller's scope; undefined otherwise (the route answers 404). */
+export const getOrder = async (db: Db, orderId: string, scope: OrderScope = 'all') => {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), scopeCondition(scope)))
+    .limit(1);
   return row;
 };
 
@@ -135,23 +192,6 @@ export const countFulfilmentAttempt = async (db: Db, orderId: string) => {
   return row;
 };
 
-/** Stores the eSIM; the same profile again (a retried job) returns the existing row. */
-export const upsertEsim = async (db: Db, values: typeof esims.$inferInsert) => {
-  const [inserted] = await db.insert(esims).values(values).onConflictDoNothing().returning();
-  if (inserted) return inserted;
-  const [existing] = await db.select().from(esims).where(eq(esims.iccid, values.iccid)).limit(1);
-  if (!existing) throw new Error('eSIM upsert found no row');
-  return existing;
-};
-
-export const insertEsimPackage = (db: Db, values: typeof esimPackages.$inferInsert) =>
-  db.insert(esimPackages).values(values).onConflictDoNothing();
-
-export const getEsimForOrder = async (db: Db, orderId: string) => {
-  const [row] = await db.select().from(esims).where(eq(esims.orderId, orderId)).limit(1);
-  return row;
-};
-
 /** Paid orders not completed: startup resumes them all, the periodic sweep those idle for a while. */
 export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {
   const rows = await db
@@ -166,55 +206,3 @@ export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {
     .limit(500);
   return rows.map((r) => r.id);
 };
-
-export const listFailedOrders = (db: Db, limit: number) =>
-  db.select().from(orders).where(eq(orders.status, 'failed')).orderBy(desc(orders.failedAt)).limit(limit);
-
-/** The session's order (SPEC section 3): the customer's latest order that is paid for or awaiting payment. */
-export const findLatestUnfinishedOrder = async (db: Db, userId: string) => {
-  const [row] = await db
-    .select({ id: orders.id, number: orders.number, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'paid'])))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return row ?? null;
-};
-
-export const getEsim = async (db: Db, esimId: string) => {
-  const [row] = await db.select().from(esims).where(eq(esims.id, esimId)).limit(1);
-  return row;
-};
-
-export const lockEsim = async (db: Db, esimId: string) => {
-  const [row] = await db.select().from(esims).where(eq(esims.id, esimId)).for('update').limit(1);
-  return row;
-};
-
-export const hasActivePackage = async (db: Db, esimId: string) => {
-  const [row] = await db
-    .select({ id: esimPackages.id })
-    .from(esimPackages)
-    .where(and(eq(esimPackages.esimId, esimId), eq(esimPackages.status, 'active')))
-    .limit(1);
-  return Boolean(row);
-};
-
-/** Active and queued packages of an eSIM, oldest first (what a change of eSIM moves). */
-export const listMovablePackages = (db: Db, esimId: string) =>
-  db
-    .select()
-    .from(esimPackages)
-    .where(and(eq(esimPackages.esimId, esimId), inArray(esimPackages.status, ['active', 'queued'])))
-    .orderBy(esimPackages.createdAt);
-
-/** Moves every active and queued package from one eSIM to another in one statement: each is in one place. */
-export const movePackages = (db: Db, fromEsimId: string, toEsimId: string) =>
-  db
-    .update(esimPackages)
-    .set({ esimId: toEsimId })
-    .where(and(eq(esimPackages.esimId, fromEsimId), inArray(esimPackages.status, ['active', 'queued'])))
-    .returning({ id: esimPackages.id });
-
-export const updateEsim = (db: Db, esimId: string, values: Partial<typeof esims.$inferInsert>) =>
-  db.update(esims).set(values).where(eq(esims.id, esimId));

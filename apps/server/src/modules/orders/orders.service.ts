@@ -1,22 +1,24 @@
 import type { CreateOrderBody, Locale, OrderReceipt, PaymentOutcome } from '@esim/contracts';
 import { type Db, packageSnapshotOf } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { jwtVerify, SignJWT } from 'jose';
-import type { PaymentEvent } from '../../adapters/payments/port';
-import type { AppDeps } from '../../deps';
+import type { PaymentEvent, PaymentsProvider } from '../../adapters/payments/port';
+import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { findUserByEmailAnyState, findUserByPhone, insertUser, type UserRow } from '../auth/auth.repository';
 import { createPasswordReset } from '../auth/auth.service';
+import { findSellablePackageBySlug } from '../catalogue/catalogue.repository';
+import { orderPriceOf } from '../catalogue/package-price';
+import { getEsimForOrder } from '../esims/esims.repository';
 import { toEsimInstall } from '../esims/qr-code';
+import type { Mailer } from '../mail/mail.service';
 import { renderActionMail } from '../mail/templates';
-import { packageNameOf } from './order-mails';
 import { createOrderNumber } from './order-number';
 import {
   claimReceiptDisplay,
   findPaymentBySession,
-  findSellablePackageBySlug,
-  getEsimForOrder,
   getOrder,
   hasSucceededPayment,
   insertOrder,
@@ -26,9 +28,21 @@ import {
   markPaymentUnsuccessful,
   type NewOrderRow,
   type OrderRow,
+  packageNameOf,
   recordWebhookEvent,
   updateOrder,
 } from './orders.repository';
+
+/** What checkout and payment confirmation use. */
+export type CheckoutDeps = {
+  db: Db;
+  config: Pick<Config, 'siteUrl' | 'jwtSecret'>;
+  payments: PaymentsProvider;
+  i18n: ServerI18n;
+  mailer: Mailer;
+  /** Queues a paid order's fulfilment (the job queue). */
+  jobs: { enqueueFulfilment: (orderId: string) => Promise<void> };
+};
 
 /** The set-password link of an automatically created account lives longer than a reset link. */
 const setPasswordTtlMs = 7 * 24 * 3600 * 1000;
@@ -48,19 +62,19 @@ const splitName = (fullName: string) => {
   return { firstName, lastName: parts.slice(1).join(' ') };
 };
 
-const successUrl = (deps: AppDeps, order: OrderRow) =>
+const successUrl = (deps: CheckoutDeps, order: OrderRow) =>
   `${deps.config.siteUrl}/payment/success?order=${order.id}&session_id={SESSION_ID}`;
-const cancelUrl = (deps: AppDeps, order: OrderRow, packageSlug: string) =>
+const cancelUrl = (deps: CheckoutDeps, order: OrderRow, packageSlug: string) =>
   `${deps.config.siteUrl}/payment/failed?order=${order.id}&package=${encodeURIComponent(packageSlug)}&session_id={SESSION_ID}`;
 
 /** Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed". */
 export const openCheckout = async (
-  deps: AppDeps,
+  deps: CheckoutDeps,
   order: OrderRow,
   packageSlug: string,
   log: FastifyBaseLogger,
 ) => {
-  let session: Awaited<ReturnType<AppDeps['payments']['createCheckout']>>;
+  let session: Awaited<ReturnType<PaymentsProvider['createCheckout']>>;
   try {
     session = await deps.payments.createCheckout({
       orderId: order.id,
@@ -87,7 +101,7 @@ export const openCheckout = async (
 };
 
 /** Inserts a pending order under a fresh random number; on the rare collision, draws again. */
-export const insertNumberedOrder = async (deps: AppDeps, values: Omit<NewOrderRow, 'number'>) => {
+export const insertNumberedOrder = async (deps: CheckoutDeps, values: Omit<NewOrderRow, 'number'>) => {
   for (let attempt = 0; ; attempt++) {
     try {
       return await insertOrder(deps.db, { ...values, number: createOrderNumber() });
@@ -103,7 +117,7 @@ export const insertNumberedOrder = async (deps: AppDeps, values: Omit<NewOrderRo
  * unknown buyer's account is created when the payment succeeds, so an abandoned checkout leaves no account.
  */
 export const createOrder = async (
-  deps: AppDeps,
+  deps: CheckoutDeps,
   input: { body: CreateOrderBody; user: UserRow | null; locale: Locale; country: string | null },
   log: FastifyBaseLogger,
 ) => {
@@ -116,15 +130,12 @@ export const createOrder = async (
     if (await findUserByPhone(deps.db, 'customer', body.phoneNumber))
       throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
   }
-  const priceCents = pkg.offerPriceCents ?? pkg.priceCents;
   const values = {
     kind: 'esim' as const,
     userId: user?.id ?? null,
     packageId: pkg.id,
     packageSnapshot: packageSnapshotOf(pkg),
-    subtotalCents: pkg.priceCents,
-    discountCents: pkg.priceCents - priceCents,
-    totalCents: priceCents,
+    ...orderPriceOf(pkg),
     paymentMethod: 'card' as const,
     buyerName: body.fullName,
     buyerEmail: body.email,
@@ -145,7 +156,7 @@ export const createOrder = async (
  * The buyer's account: the signed-in customer, an existing account with the order's e-mail (it receives the
  * eSIM anyway), or a new one with an e-mail to choose a password (SPEC section 4: registered automatically).
  */
-const ensureBuyerAccount = async (deps: AppDeps, tx: Db, order: OrderRow) => {
+const ensureBuyerAccount = async (deps: CheckoutDeps, tx: Db, order: OrderRow) => {
   if (order.userId) return order.userId;
   const existing = await findUserByEmailAnyState(tx, 'customer', order.buyerEmail);
   if (existing) return existing.id;
@@ -180,7 +191,7 @@ type PaymentSuccess = { provider: string; sessionId: string; paymentRef: string;
  * differs from the order goes to staff review instead of fulfilment.
  */
 const applyPaymentSucceeded = async (
-  deps: AppDeps,
+  deps: CheckoutDeps,
   tx: Db,
   input: PaymentSuccess,
   log: FastifyBaseLogger,
@@ -217,7 +228,7 @@ const applyPaymentSucceeded = async (
 };
 
 /** Applies one provider event; returns the order to fulfil, if the event made one paid. */
-const applyPaymentEvent = async (deps: AppDeps, tx: Db, event: PaymentEvent, log: FastifyBaseLogger) => {
+const applyPaymentEvent = async (deps: CheckoutDeps, tx: Db, event: PaymentEvent, log: FastifyBaseLogger) => {
   const provider = deps.payments.name;
   switch (event.type) {
     case 'payment.succeeded':
@@ -255,7 +266,11 @@ const applyPaymentEvent = async (deps: AppDeps, tx: Db, event: PaymentEvent, log
 };
 
 /** A provider webhook, already verified: stored once by event id, then applied in the same transaction. */
-export const handlePaymentWebhook = async (deps: AppDeps, event: PaymentEvent, log: FastifyBaseLogger) => {
+export const handlePaymentWebhook = async (
+  deps: CheckoutDeps,
+  event: PaymentEvent,
+  log: FastifyBaseLogger,
+) => {
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordWebhookEvent(tx, deps.payments.name, event.eventId, event.type);
     if (!fresh) return { duplicate: true, orderToFulfil: null };
@@ -265,7 +280,7 @@ export const handlePaymentWebhook = async (deps: AppDeps, event: PaymentEvent, l
   return { duplicate: result.duplicate };
 };
 
-const signViewToken = (deps: AppDeps, orderId: string) =>
+const signViewToken = (deps: CheckoutDeps, orderId: string) =>
   new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(orderId)
@@ -275,7 +290,7 @@ const signViewToken = (deps: AppDeps, orderId: string) =>
     .sign(new TextEncoder().encode(deps.config.jwtSecret));
 
 /** Without this order's view token the receipt does not exist (404, not 401: it is no session matter). */
-const verifyViewToken = async (deps: AppDeps, token: string | undefined, orderId: string) => {
+const verifyViewToken = async (deps: CheckoutDeps, token: string | undefined, orderId: string) => {
   const unauthorized = new AppError('NOT_FOUND');
   if (!token) throw unauthorized;
   try {
@@ -294,7 +309,7 @@ const verifyViewToken = async (deps: AppDeps, token: string | undefined, orderId
  * confirmed yet, and shows the receipt once. A second visit says "completed earlier" and changes nothing.
  */
 export const confirmReturn = async (
-  deps: AppDeps,
+  deps: CheckoutDeps,
   orderId: string,
   sessionId: string,
   t: TFunction,
@@ -350,7 +365,7 @@ export const confirmReturn = async (
 };
 
 /** What the success page polls: the order and, once fulfilled, how to install its eSIM. */
-export const getReceipt = async (deps: AppDeps, orderId: string, viewToken: string | undefined) => {
+export const getReceipt = async (deps: CheckoutDeps, orderId: string, viewToken: string | undefined) => {
   await verifyViewToken(deps, viewToken, orderId);
   const order = await getOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND');
@@ -374,7 +389,7 @@ export const getReceipt = async (deps: AppDeps, orderId: string, viewToken: stri
 };
 
 /** The failure page's "try again": a new checkout for the same unpaid order. */
-export const retryPayment = async (deps: AppDeps, orderId: string, log: FastifyBaseLogger) => {
+export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: FastifyBaseLogger) => {
   const order = await getOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND');
   if (order.status !== 'pending' || (await hasSucceededPayment(deps.db, order.id)))

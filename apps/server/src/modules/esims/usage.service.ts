@@ -1,11 +1,34 @@
 import type { Locale } from '@esim/contracts';
-import { type Db, esimPackages, esims, users } from '@esim/db';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../deps';
+import type { EsimProvider } from '../../adapters/esim/port';
+import type { Config } from '../../config';
+import type { Mailer } from '../mail/mail.service';
+import type { SmsSender } from '../notifications/sms.service';
 import { getGeneralOptions } from '../settings/settings.repository';
+import {
+  type EsimPackageRow,
+  expirePackage,
+  findEsimOwner,
+  listDueActivePackages,
+  listEsimsWithActivePackage,
+  lockActivePackage,
+  markEsimInstalled,
+  recordPackageUsage,
+  startNextQueuedPackage,
+} from './esims.repository';
 
-type PackageRow = typeof esimPackages.$inferSelect;
+/** What applying usage needs: the database, and the senders and texts of the notices. */
+export type UsageDeps = {
+  db: Db;
+  i18n: ServerI18n;
+  mailer: Mailer;
+  sms: SmsSender;
+  config: Pick<Config, 'siteUrl'>;
+};
+
+type PackageRow = EsimPackageRow;
 
 /** Which notices a package that has used `usedMb` of `dataMb` is due, given the thresholds in percent. */
 export const dueAlerts = (
@@ -27,39 +50,13 @@ const formatData = (mb: number, locale: Locale) =>
     ? `${new Intl.NumberFormat(locale === 'sa' ? 'ar' : 'en', { maximumFractionDigits: 1 }).format(mb / 1024)} GB`
     : `${mb} MB`;
 
-/** Starts the oldest queued package of an eSIM (when the active one ends); returns it, if any. */
-const startNextQueued = async (tx: Db, esimId: string) => {
-  const [next] = await tx
-    .select()
-    .from(esimPackages)
-    .where(and(eq(esimPackages.esimId, esimId), eq(esimPackages.status, 'queued')))
-    .orderBy(asc(esimPackages.createdAt))
-    .limit(1)
-    .for('update');
-  if (!next) return null;
-  await tx
-    .update(esimPackages)
-    .set({
-      status: 'active',
-      activatedAt: sql`now()`,
-      expiresAt: sql`now() + make_interval(days => ${next.validityDays})`,
-    })
-    .where(eq(esimPackages.id, next.id));
-  return next;
-};
-
 /** The 60 % notice (e-mail or SMS as the owner chose) and the 98 % SMS, queued in the caller's transaction. */
 const queueAlert = async (
-  deps: AppDeps,
+  deps: UsageDeps,
   tx: Db,
   input: { esimId: string; pkg: PackageRow; percent: number; usedMb: number; level: 'first' | 'second' },
 ) => {
-  const [owner] = await tx
-    .select({ user: users, iccid: esims.iccid })
-    .from(esims)
-    .innerJoin(users, eq(users.id, esims.userId))
-    .where(eq(esims.id, input.esimId))
-    .limit(1);
+  const owner = await findEsimOwner(tx, input.esimId);
   // Shop subscribers are told by their shop (portal issue); only customers get notices here.
   if (!owner) return;
   const locale = owner.user.locale as Locale;
@@ -93,65 +90,35 @@ const queueAlert = async (
  * (its timestamp is set in the same transaction that queues it, so two runs at once send one), and a package
  * that has used all its data is depleted and the next queued one starts.
  */
-export const applyUsage = async (deps: AppDeps, esimId: string, usedMb: number) => {
+export const applyUsage = async (deps: UsageDeps, esimId: string, usedMb: number) => {
   const { alertThresholds } = await getGeneralOptions(deps.db);
   const thresholds = [alertThresholds[0] ?? 60, alertThresholds[1] ?? 98] as const;
   return deps.db.transaction(async (tx) => {
-    const [pkg] = await tx
-      .select()
-      .from(esimPackages)
-      .where(and(eq(esimPackages.esimId, esimId), eq(esimPackages.status, 'active')))
-      .limit(1)
-      .for('update');
+    const pkg = await lockActivePackage(tx, esimId);
     if (!pkg) return null;
     // Usage only grows; an older report arriving late does not undo a newer one.
     const used = Math.max(usedMb, pkg.dataUsedMb);
     const alerts = dueAlerts(pkg, used, thresholds);
     const depleted = pkg.dataMb !== null && used >= pkg.dataMb;
     const firstUse = !pkg.activatedAt && used > 0;
-    await tx
-      .update(esimPackages)
-      .set({
-        dataUsedMb: used,
-        usageUpdatedAt: sql`now()`,
-        ...(firstUse
-          ? { activatedAt: sql`now()`, expiresAt: sql`now() + make_interval(days => ${pkg.validityDays})` }
-          : {}),
-        ...(alerts.first ? { alert60SentAt: sql`now()` } : {}),
-        ...(alerts.second ? { alert98SentAt: sql`now()` } : {}),
-        ...(depleted ? { status: 'depleted' as const } : {}),
-      })
-      .where(eq(esimPackages.id, pkg.id));
+    await recordPackageUsage(tx, pkg, { usedMb: used, firstUse, alerts, depleted });
     // One notice per run: when usage jumps past both thresholds, the 98 % SMS says it all.
     if (alerts.second)
       await queueAlert(deps, tx, { esimId, pkg, percent: alerts.percent, usedMb: used, level: 'second' });
     else if (alerts.first)
       await queueAlert(deps, tx, { esimId, pkg, percent: alerts.percent, usedMb: used, level: 'first' });
-    // Data flowing means the profile is on a phone: a "ready" eSIM counts as installed once.
-    if (firstUse)
-      await tx
-        .update(esims)
-        .set({ status: 'installed', installCount: sql`greatest(${esims.installCount}, 1)` })
-        .where(and(eq(esims.id, esimId), eq(esims.status, 'ready')));
-    const started = depleted ? await startNextQueued(tx, esimId) : null;
+    if (firstUse) await markEsimInstalled(tx, esimId);
+    const started = depleted ? await startNextQueuedPackage(tx, esimId) : null;
     return { packageId: pkg.id, usedMb: used, depleted, startedPackageId: started?.id ?? null };
   });
 };
 
 /** Ends active packages whose validity is over and starts the next queued one on each eSIM. */
-export const expireDuePackages = async (deps: AppDeps) => {
-  const due = await deps.db
-    .select({ id: esimPackages.id, esimId: esimPackages.esimId })
-    .from(esimPackages)
-    .where(and(eq(esimPackages.status, 'active'), lte(esimPackages.expiresAt, sql`now()`)));
+export const expireDuePackages = async (deps: { db: Db }) => {
+  const due = await listDueActivePackages(deps.db);
   for (const row of due)
     await deps.db.transaction(async (tx) => {
-      const ended = await tx
-        .update(esimPackages)
-        .set({ status: 'expired' })
-        .where(and(eq(esimPackages.id, row.id), eq(esimPackages.status, 'active')))
-        .returning({ id: esimPackages.id });
-      if (ended.length > 0) await startNextQueued(tx, row.esimId);
+      if (await expirePackage(tx, row.id)) await startNextQueuedPackage(tx, row.esimId);
     });
   return due.length;
 };
@@ -160,12 +127,12 @@ export const expireDuePackages = async (deps: AppDeps) => {
  * The scheduled usage sync (issue 5): asks the provider for the usage of every eSIM with an active package, in
  * batches, and applies each report; then expires packages past their validity.
  */
-export const syncUsage = async (deps: AppDeps, log: FastifyBaseLogger, batchSize = 50) => {
-  const active = await deps.db
-    .selectDistinct({ id: esims.id, providerRef: esims.providerRef })
-    .from(esims)
-    .innerJoin(esimPackages, eq(esimPackages.esimId, esims.id))
-    .where(and(eq(esimPackages.status, 'active'), inArray(esims.status, ['ready', 'installed'])));
+export const syncUsage = async (
+  deps: UsageDeps & { esimProvider: EsimProvider },
+  log: FastifyBaseLogger,
+  batchSize = 50,
+) => {
+  const active = await listEsimsWithActivePackage(deps.db);
   let applied = 0;
   for (let i = 0; i < active.length; i += batchSize) {
     const batch = active.slice(i, i + batchSize);

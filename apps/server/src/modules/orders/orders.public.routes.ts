@@ -18,7 +18,7 @@ import { confirmReturn, createOrder, getReceipt, retryPayment } from './orders.s
 const tags = ['orders'];
 
 /** Buying an eSIM (issue 4): signed-out visitors and signed-in customers alike. */
-export const ordersRoutes =
+export const ordersPublicRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceTotals } from '../invoices/invoice-pdf';
-import { netFromGross } from './order-mails';
+import { computeInvoiceTotals, netFromGross } from './invoice-pdf';
 
 describe('netFromGross', () => {
   it('keeps the amount as it is without VAT', () => {

@@ -3,34 +3,31 @@ import {
   changeEsimQuoteSchema,
   createOrderResponseSchema,
   createTopUpBodySchema,
-  customerEsimInstallSchema,
-  customerEsimSchema,
-  customerEsimsResponseSchema,
   customerOrdersQuerySchema,
   esimIdParamsSchema,
   orderIdParamsSchema,
   pagedCustomerOrdersSchema,
-  topUpPackagesResponseSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { sendDownload } from '../../lib/download';
 import { authOf, requireAuth } from '../auth/auth.guard';
 import {
-  getCustomerEsimInstall,
+  createEsimChange,
+  createTopUp,
   getCustomerInvoice,
-  listCustomerEsims,
   listCustomerOrders,
-  refreshCustomerEsimUsage,
-} from './customer.service';
-import { createEsimChange, createTopUp, listTopUpPackages, quoteEsimChange } from './customer-orders.service';
+  quoteEsimChange,
+} from './customer-orders.service';
 
 const tags = ['customer'];
 
 /**
- * The customer dashboard (issue 5), mounted at /api/account. Every answer is about the caller's own orders and
- * eSIMs: someone else's id answers 404, and shop or staff tokens are refused.
+ * The customer dashboard's orders (issue 5), mounted at /api/account: own orders and invoices, and the orders
+ * placed from an own eSIM (buy package, change eSIM). Someone else's id answers 404; shop and staff tokens are
+ * refused.
  */
-export const customerRoutes =
+export const ordersCustomerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', requireAuth(deps, ['customer']));
@@ -46,7 +43,7 @@ export const customerRoutes =
           response: { 200: pagedCustomerOrdersSchema },
         },
       },
-      async (request) => listCustomerOrders(deps, me(request), request.query.page, request.query.pageSize),
+      async (request) => listCustomerOrders(deps, me(request), request.query),
     );
 
     app.get(
@@ -65,53 +62,8 @@ export const customerRoutes =
           request.params.orderId,
           request.locale,
         );
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-          .header('Cache-Control', 'private, no-store')
-          .send(pdf);
+        return sendDownload(reply, { contentType: 'application/pdf', fileName }, pdf);
       },
-    );
-
-    app.get(
-      '/esims',
-      {
-        schema: {
-          tags,
-          summary: 'Own eSIMs with their packages and data usage',
-          response: { 200: customerEsimsResponseSchema },
-        },
-      },
-      async (request) => ({ items: await listCustomerEsims(deps, me(request)) }),
-    );
-
-    app.get(
-      '/esims/:esimId/install',
-      {
-        schema: {
-          tags,
-          summary: 'QR code, manual details and one-tap link of an own eSIM',
-          params: esimIdParamsSchema,
-          response: { 200: customerEsimInstallSchema },
-        },
-      },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'private, no-store');
-        return getCustomerEsimInstall(deps, me(request), request.params.esimId);
-      },
-    );
-
-    app.post(
-      '/esims/:esimId/usage',
-      {
-        schema: {
-          tags,
-          summary: "Refresh an own eSIM's data usage from the provider now",
-          params: esimIdParamsSchema,
-          response: { 200: customerEsimSchema },
-        },
-      },
-      async (request) => refreshCustomerEsimUsage(deps, me(request), request.params.esimId),
     );
 
     const created = (order: { id: string; number: string; totalCents: number }, checkoutUrl: string) => ({
@@ -121,21 +73,6 @@ export const customerRoutes =
       currency: 'EUR' as const,
       checkoutUrl,
     });
-
-    app.get(
-      '/esims/:esimId/top-up-packages',
-      {
-        schema: {
-          tags,
-          summary: 'Packages that can be added to an own eSIM (same provider and destination)',
-          params: esimIdParamsSchema,
-          response: { 200: topUpPackagesResponseSchema },
-        },
-      },
-      async (request) => ({
-        items: await listTopUpPackages(deps, me(request), request.params.esimId, request.locale),
-      }),
-    );
 
     app.post(
       '/top-ups',

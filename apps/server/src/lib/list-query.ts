@@ -1,0 +1,56 @@
+import { type Paged, type PageQuery, parseSort } from '@esim/contracts';
+import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { AppError } from './app-error';
+
+/**
+ * The list helper every list endpoint uses (paging, sorting, the paged answer), so that a list is a contract
+ * (`pageQuerySchema`, `sortQuerySchema`, `pagedSchema` in packages/contracts/src/paging.ts), a repository
+ * `listX(db, filters)` and a route, and every list answers and fails the same way.
+ */
+
+/** `{ limit, offset }` of a 1-based page. */
+export const pageWindow = ({ page, pageSize }: PageQuery) => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});
+
+/**
+ * ORDER BY for a contract's sort value (`field` or `-field`) over the repository's column map. The tiebreak
+ * column (the id) keeps the order total, so rows never repeat or go missing between pages.
+ */
+export const orderByOf = <Field extends string>(
+  sort: Field | `-${Field}`,
+  columns: Record<Field, AnyColumn | SQL>,
+  tiebreak: AnyColumn,
+): SQL[] => {
+  const { field, direction } = parseSort(sort);
+  const by = direction === 'asc' ? asc : desc;
+  return [by(columns[field]), by(tiebreak)];
+};
+
+/** The paged answer; a page past the last one is PAGE_OUT_OF_RANGE (page 1 of an empty list is not). */
+export const toPaged = <Item>(query: PageQuery, total: number, items: Item[]): Paged<Item> => {
+  if (query.page > 1 && items.length === 0) throw new AppError('PAGE_OUT_OF_RANGE');
+  return { items, page: query.page, pageSize: query.pageSize, total };
+};
+
+/** The same paging over a list already in memory (the catalogue snapshot). */
+export const pageOfList = <Item>(all: readonly Item[], query: PageQuery): Paged<Item> => {
+  const { limit, offset } = pageWindow(query);
+  return toPaged(query, all.length, all.slice(offset, offset + limit));
+};
+
+/**
+ * Reads a whole list in batches of `batchSize` through the repository's page query, one batch in memory at a
+ * time (CSV exports). Offset batches over the list's total order: an export is a snapshot as good as paging.
+ */
+export async function* batchesOf<Item>(
+  fetchPage: (window: { limit: number; offset: number }) => Promise<Item[]>,
+  batchSize = 1000,
+): AsyncGenerator<Item[]> {
+  for (let offset = 0; ; offset += batchSize) {
+    const batch = await fetchPage({ limit: batchSize, offset });
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+  }
+}

@@ -1,0 +1,66 @@
+import {
+  failedOrdersCsvQuerySchema,
+  failedOrdersQuerySchema,
+  orderIdParamsSchema,
+  pagedFailedOrdersSchema,
+} from '@esim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { sendCsv } from '../../lib/csv';
+import { requireStaffRole } from '../auth/auth.guard';
+import { retryFulfilment } from './fulfilment.service';
+import { exportFailedOrders, listFailedOrders } from './staff-orders.service';
+
+const tags = ['staff'];
+
+/**
+ * The staff dashboard's orders, mounted at /api/staff: orders whose fulfilment failed and the retry action (the
+ * screens come with the staff issues). Admin only.
+ */
+export const ordersStaffRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', requireStaffRole(deps, ['admin']));
+
+    app.get(
+      '/orders/failed',
+      {
+        schema: {
+          tags,
+          summary: 'Paid orders whose fulfilment failed, newest first',
+          querystring: failedOrdersQuerySchema,
+          response: { 200: pagedFailedOrdersSchema },
+        },
+      },
+      async (request) => listFailedOrders(deps, request.query),
+    );
+
+    app.get(
+      '/orders/failed.csv',
+      {
+        schema: {
+          tags,
+          summary: 'The failed orders as a CSV download (every row)',
+          querystring: failedOrdersCsvQuerySchema,
+        },
+      },
+      async (request, reply) => sendCsv(reply, 'failed-orders.csv', exportFailedOrders(deps, request.query)),
+    );
+
+    app.post(
+      '/orders/:orderId/retry-fulfilment',
+      {
+        schema: {
+          tags,
+          summary: 'Queue a failed order for fulfilment again',
+          params: orderIdParamsSchema,
+          response: { 202: z.object({ queued: z.literal(true) }) },
+        },
+      },
+      async (request, reply) => {
+        await retryFulfilment(deps, request.params.orderId);
+        return reply.status(202).send({ queued: true as const });
+      },
+    );
+  };
