@@ -9,7 +9,9 @@ export default defineConfig({
       'apps/web/app/**/*.test.ts',
       'apps/admin/app/**/*.test.ts',
     ],
-    // PGlite takes seconds to open; one per worker file, so keep the pool small on 2 cores.
+    // Migrates one database for the run; each test file's database starts as a copy of it.
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // PGlite takes a second or more to open; one per test file, so keep the pool small on 2 cores.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -16,7 +16,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
-  | { driver: 'pglite'; dataDir?: string };
+  | {
+      driver: 'pglite';
+      dataDir?: string;
+      /** Start from a data directory dumped by `dumpDataDir` (tests: a database migrated once). */
+      loadDataDir?: Blob;
+    };
 
 export type Database = {
   db: Db;
@@ -25,6 +30,8 @@ export type Database = {
   ping: () => Promise<void>;
   /** Raw SQL for libraries that bring their own (pg-boss); text without values may hold several statements. */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** PGlite only: the data directory as a tarball, for `loadDataDir` (uncompressed: it loads faster). */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -50,7 +57,7 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
     };
   }
   if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -65,6 +72,7 @@ export const createDatabase = async (options: DatabaseOptions): Promise<Database
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AccountKind, TokenResponse } from '@esim/contracts';
 import { createDatabase, type Database, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
 import { type Challenge, solveChallenge } from 'altcha-lib';
@@ -6,6 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { EsimProvider } from '../adapters/esim/port';
 import type { MailMessage, MailTransport } from '../adapters/mail/port';
 import type { PaymentsProvider } from '../adapters/payments/port';
@@ -15,26 +17,33 @@ import { type Config, loadConfig } from '../config';
 import { createDeps } from '../create-deps';
 import type { AppDeps } from '../deps';
 
+let snapshot: Blob | undefined;
+
 /**
  * One database per test context: an in-memory PGlite by default; with TEST_DATABASE_URL (CI's PostgreSQL pass)
- * a fresh database created through that server, migrated, and dropped on close. Tests make their own data.
+ * a fresh database created through that server and dropped on close. Both start from the database the global
+ * setup migrated once (`test/global-setup.ts`): PGlite loads its dumped data directory, PostgreSQL copies the
+ * template. Run without that setup, the database is migrated here. Tests make their own data.
  */
 export const openTestDatabase = async (): Promise<Database> => {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await createDatabase({ driver: 'pglite' });
-    await database.migrate();
+    const snapshotPath = inject('pgliteSnapshotPath');
+    if (snapshotPath) snapshot ??= new Blob([await readFile(snapshotPath)]);
+    const database = await createDatabase({ driver: 'pglite', loadDataDir: snapshot });
+    if (!snapshot) await database.migrate();
     return database;
   }
+  const template = inject('postgresTemplate');
   const name = `esim_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
   const database = await createDatabase({ driver: 'postgres', url: testUrl.toString(), poolSize: 5 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
     close: async () => {
