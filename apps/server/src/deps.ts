@@ -5,9 +5,8 @@ import type { GeoLocator } from './adapters/geo/port';
 import type { PaymentsProvider } from './adapters/payments/port';
 import type { SandboxPayments } from './adapters/payments/sandbox';
 import type { Config } from './config';
-import type { JobQueue } from './jobs/job-queue';
 import type { AuthRateLimits } from './lib/auth-rate-limit';
-import type { AuthContext } from './modules/auth/auth.service';
+import type { JobQueue } from './lib/job-queue';
 import type { TokenSigner } from './modules/auth/tokens';
 import type { Catalogue } from './modules/catalogue/catalogue.service';
 import type { HumanCheck } from './modules/human-check/human-check.service';
@@ -34,10 +33,3 @@ export type AppDeps = {
   /** Durable background jobs (pg-boss); workers start in main.ts or in a test that wants them. */
   jobs: JobQueue;
 };
-
-export const authContext = (deps: AppDeps): AuthContext => ({
-  db: deps.db,
-  tokens: deps.tokens,
-  refreshWindowSeconds: deps.config.refreshWindowSeconds,
-  tokenGraceSeconds: deps.config.tokenGraceSeconds,
-});

@@ -4,10 +4,10 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../adapters/esim/sandbox';
 import type { AppDeps } from '../deps';
+import { createJobQueue, queues } from '../lib/job-queue';
 import { createTestContext, type TestContext, uniqueEmail, uniquePhone } from '../test/harness';
 import { ensureCatalogue } from './catalogue-sync';
 import { startFulfilment } from './fulfilment';
-import { createJobQueue, queues } from './job-queue';
 
 const esimProvider = createSandboxEsimProvider({ allocationDelayMs: 100 });
 let ctx: TestContext;

@@ -7,9 +7,9 @@ import {
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AppDeps, authContext } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { authOf, requireAuth } from '../auth/auth.guard';
-import { changePassword, getProfile, updateProfile } from '../auth/auth.service';
+import { authContext, changePassword, getProfile, updateProfile } from '../auth/auth.service';
 
 /**
  * Profile and password for one kind of account; mounted at /api/account (customer), /api/portal (shop) and

@@ -1,9 +1,8 @@
 import { type AccountKind, type StaffRole, tokenMessages } from '@esim/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type AppDeps, authContext } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { SessionRow, UserDetails } from './auth.repository';
-import { authenticate } from './auth.service';
+import { type AuthDeps, authContext, authenticate } from './auth.service';
 import { bearerToken } from './tokens';
 
 export type RequestAuth = { details: UserDetails; session: SessionRow };
@@ -16,7 +15,7 @@ declare module 'fastify' {
 
 /** Hook (preValidation) that admits only tokens of the given kinds: a customer token opens no portal or staff route. */
 export const requireAuth =
-  (deps: AppDeps, kinds: readonly AccountKind[] = ['customer', 'shop', 'staff']) =>
+  (deps: AuthDeps, kinds: readonly AccountKind[] = ['customer', 'shop', 'staff']) =>
   async (request: FastifyRequest) => {
     const auth = await authenticate(authContext(deps), bearerToken(request.headers.authorization));
     // A valid token of another kind is refused with 403, so the client keeps its (valid) session.
@@ -32,7 +31,7 @@ export const authOf = (request: FastifyRequest): RequestAuth => {
 
 /** Hook (preValidation) for staff routes limited to some roles (SPEC section 6); other staff get 403. */
 export const requireStaffRole =
-  (deps: AppDeps, roles: readonly StaffRole[]) => async (request: FastifyRequest) => {
+  (deps: AuthDeps, roles: readonly StaffRole[]) => async (request: FastifyRequest) => {
     await requireAuth(deps, ['staff'])(request);
     const role = request.auth?.details.role?.name;
     if (!role || !roles.includes(role)) throw new AppError('FORBIDDEN');

@@ -8,13 +8,19 @@ import {
   tokenResponseSchema,
   userProfileResponseSchema,
 } from '@esim/contracts';
+import type { ServerI18n } from '@esim/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AppDeps, authContext } from '../../deps';
+import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import type { AuthRateLimits } from '../../lib/auth-rate-limit';
+import type { HumanCheck } from '../human-check/human-check.service';
+import type { Mailer } from '../mail/mail.service';
 import { renderActionMail } from '../mail/templates';
 import { authOf, requireAuth } from './auth.guard';
 import { findActiveUserByEmail } from './auth.repository';
 import {
+  type AuthDeps,
+  authContext,
   createPasswordReset,
   login,
   logout,
@@ -31,7 +37,13 @@ const tags = ['auth'];
 /** Session endpoints of SPEC section 7 (any kind of account) and the customer's login flows. */
 export const authRoutes =
   (
-    deps: AppDeps,
+    deps: AuthDeps & {
+      config: Pick<Config, 'siteUrl'>;
+      authRateLimits: AuthRateLimits;
+      humanCheck: HumanCheck;
+      mailer: Mailer;
+      i18n: ServerI18n;
+    },
     options: {
       /** The customer's current order for the profile (the orders module answers; app.ts passes it in). */
       currentOrderOf: (userId: string) => Promise<SessionOrder | null>;

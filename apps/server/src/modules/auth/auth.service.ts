@@ -10,6 +10,7 @@ import {
   type User,
 } from '@esim/contracts';
 import { type Db, hashPassword, verifyPassword } from '@esim/db';
+import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import {
   bumpSessionVersion,
@@ -37,6 +38,20 @@ export type AuthContext = {
   refreshWindowSeconds: number;
   tokenGraceSeconds: number;
 };
+
+/** What checking and issuing tokens needs from the app's dependencies. */
+export type AuthDeps = {
+  db: Db;
+  tokens: TokenSigner;
+  config: Pick<Config, 'refreshWindowSeconds' | 'tokenGraceSeconds'>;
+};
+
+export const authContext = (deps: AuthDeps): AuthContext => ({
+  db: deps.db,
+  tokens: deps.tokens,
+  refreshWindowSeconds: deps.config.refreshWindowSeconds,
+  tokenGraceSeconds: deps.config.tokenGraceSeconds,
+});
 
 export const toUserDto = ({ user, role, shop }: UserDetails): User => ({
   id: user.id,

@@ -15,8 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps';
-import type { CatalogueSnapshot } from './catalogue.service';
+import type { Catalogue, CatalogueSnapshot } from './catalogue.service';
 
 const tags = ['catalogue'];
 const slugParam = z.object({ slug: z.string().trim().min(1).max(80) });
@@ -37,7 +36,7 @@ const maxRenderedPerSnapshot = 5_000;
  * If-None-Match. Cacheable by browsers and CDNs for a minute, per language.
  */
 export const catalogueRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: { catalogue: Catalogue }): FastifyPluginAsyncZod =>
   async (app) => {
     const rendered = new WeakMap<CatalogueSnapshot, Map<string, Rendered>>();
 

@@ -1,9 +1,9 @@
 import { humanChallengeSchema } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
+import type { HumanCheck } from './human-check.service';
 
 export const humanCheckRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: { humanCheck: HumanCheck }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/human-challenge',

@@ -9,9 +9,9 @@ import {
   retryPaymentResponseSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AppDeps, authContext } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { authenticate } from '../auth/auth.service';
+import { authContext, authenticate } from '../auth/auth.service';
 import { bearerToken } from '../auth/tokens';
 import { confirmReturn, createOrder, getReceipt, retryPayment } from './orders.service';
 

@@ -9,10 +9,10 @@ import {
 } from '@esim/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AppDeps, authContext } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { getUserDetails } from '../auth/auth.repository';
-import { login, startSession } from '../auth/auth.service';
+import { authContext, login, startSession } from '../auth/auth.service';
 import { renderActionMail } from '../mail/templates';
 import { createEmailVerification, type LogoFile, registerShop, verifyShopEmail } from './portal-auth.service';
 

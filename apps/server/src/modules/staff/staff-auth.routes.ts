@@ -1,7 +1,7 @@
 import { loginBodySchema, tokenResponseSchema } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AppDeps, authContext } from '../../deps';
-import { login, startSession } from '../auth/auth.service';
+import type { AppDeps } from '../../deps';
+import { authContext, login, startSession } from '../auth/auth.service';
 
 /** Staff only log in; their accounts come from the seed and, later, the staff screens. */
 export const staffAuthRoutes =
