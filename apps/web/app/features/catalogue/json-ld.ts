@@ -1,3 +1,4 @@
+import { salePriceCents } from '@esim/contracts';
 import type { TFunction } from 'i18next';
 import { orderPath } from '../../lib/public-pages';
 import type { PackageCardData } from './types';
@@ -17,7 +18,7 @@ export const getProductsJsonLd = (t: TFunction, packages: PackageCardData[], sit
     brand: { '@type': 'Brand', name: t('brand') },
     offers: {
       '@type': 'Offer',
-      price: ((pkg.offerPriceCents ?? pkg.priceCents) / 100).toFixed(2),
+      price: (salePriceCents(pkg) / 100).toFixed(2),
       priceCurrency: 'EUR',
       availability: 'https://schema.org/InStock',
       url: `${siteUrl}${orderPath(pkg.slug)}`,

@@ -1,4 +1,4 @@
-import type { PackageDetail } from '@esim/contracts';
+import { type PackageDetail, salePriceCents } from '@esim/contracts';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
@@ -36,10 +36,7 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
   const all = [...page.local, ...page.regional, ...page.global];
   return {
     country: page.country,
-    fromPrice:
-      all.length > 0
-        ? formatPrice(Math.min(...all.map((p) => p.offerPriceCents ?? p.priceCents)), locale)
-        : '',
+    fromPrice: all.length > 0 ? formatPrice(Math.min(...all.map(salePriceCents)), locale) : '',
     local: withCoverage(page.local, false),
     regional: withCoverage(page.regional, true),
     global: withCoverage(page.global, false),

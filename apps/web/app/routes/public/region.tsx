@@ -1,4 +1,4 @@
-import type { Operator } from '@esim/contracts';
+import { type Operator, salePriceCents } from '@esim/contracts';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
@@ -40,9 +40,7 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
       .map((c) => ({ ...c, operators: [...(operators.get(c.code)?.values() ?? [])] }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     fromPrice:
-      page.packages.length > 0
-        ? formatPrice(Math.min(...page.packages.map((p) => p.offerPriceCents ?? p.priceCents)), locale)
-        : '',
+      page.packages.length > 0 ? formatPrice(Math.min(...page.packages.map(salePriceCents)), locale) : '',
     packages: page.packages.map((pkg) => ({
       ...toPackageCard(pkg, locale),
       coverage: coverageBySlug.get(pkg.slug) ?? [],
