@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
-import { fulfilOrder } from '../modules/orders/fulfilment.service';
+import { checkAllocation, fulfilOrder } from '../modules/orders/fulfilment.service';
 import { listPaidOrderIds } from '../modules/orders/orders.repository';
 
 /** Paid orders idle this long are queued again by the sweep (their job was lost between commit and send). */
@@ -18,8 +18,9 @@ export const resumePaidOrders = async (deps: AppDeps, idleSeconds: number) => {
  * loses nothing); afterwards a sweep catches orders whose job was never queued (a crash right after payment).
  */
 export const startFulfilment = async (deps: AppDeps, log: FastifyBaseLogger, sweepEveryMs = 60_000) => {
-  await deps.jobs.workFulfilment(async ({ orderId }) => {
-    await fulfilOrder(deps, orderId, log);
+  await deps.jobs.workFulfilment(async ({ orderId, check }) => {
+    if (check) await checkAllocation(deps, { orderId, check }, log);
+    else await fulfilOrder(deps, orderId, log);
   }, deps.config.fulfilment.concurrency);
   const resumed = await resumePaidOrders(deps, 0);
   if (resumed > 0) log.info({ resumed }, 'fulfilment: resumed paid orders');

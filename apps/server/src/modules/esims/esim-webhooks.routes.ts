@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { esims, orders } from '@esim/db';
-import { and, eq, or } from 'drizzle-orm';
+import { esims } from '@esim/db';
+import { eq, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EsimProviderError } from '../../adapters/esim/port';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { onProviderOrderReady } from '../orders/fulfilment.service';
 import { applyUsage } from '../usage/usage.service';
 
 const sameSecret = (given: string, expected: string) => {
@@ -17,7 +18,7 @@ const sameSecret = (given: string, expected: string) => {
 /**
  * The eSIM provider's notifications (eSIM Access ORDER_STATUS and DATA_USAGE). Their webhooks are not signed,
  * so the URL carries a secret path segment; a wrong one is a 404. Usage goes through the same rules as the
- * scheduled sync (notices once, depletion starts the queued package); a ready order wakes its fulfilment.
+ * scheduled sync (notices once, depletion starts the queued package); a ready order is completed at once instead of at its next poll.
  */
 export const esimWebhooksRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -65,14 +66,8 @@ export const esimWebhooksRoutes =
         // Our transaction ids are order ids; anything else is not ours to act on.
         const orderId =
           event.type === 'order_status' && event.ready ? z.uuid().safeParse(event.transactionId) : null;
-        if (orderId?.success) {
-          const [paid] = await deps.db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.id, orderId.data), eq(orders.status, 'paid')))
-            .limit(1);
-          if (paid) await deps.jobs.enqueueFulfilment(paid.id);
-        }
+        if (orderId?.success && event.type === 'order_status')
+          await onProviderOrderReady(deps, orderId.data, event.providerOrderRef);
         return { received: true as const };
       },
     );

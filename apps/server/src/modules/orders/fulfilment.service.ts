@@ -2,11 +2,13 @@ import type { Locale } from '@esim/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type EsimProfile, EsimProviderError } from '../../adapters/esim/port';
 import type { AppDeps } from '../../deps';
+import type { FulfilOrderJob } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
 import {
   countFulfilmentAttempt,
+  failPaidOrder,
   getEsim,
   getOrder,
   hasActivePackage,
@@ -21,9 +23,18 @@ import {
   upsertEsim,
 } from './orders.repository';
 
-export type FulfilmentResult = 'completed' | 'failed' | 'skipped';
+export type FulfilmentResult = 'completed' | 'allocating' | 'failed' | 'skipped';
 
-/** How long one attempt waits for the provider to finish allocating before handing back to the queue. */
+/**
+ * When to look again at a provider order still allocating, counted from the previous look: soon at first (the
+ * sandbox takes 2 s, eSIM Access usually a few seconds and notifies us when done), then less often.
+ */
+const pollDelaysSeconds = [3, 2, 3, 5, 10, 20, 30];
+const pollDelay = (poll: number) => pollDelaysSeconds[poll] ?? 60;
+/** An order the provider has not allocated after this long is failed for staff (a retry places it again). */
+const allocationPatienceMs = 10 * 60_000;
+
+/** How long a change of eSIM waits for its new profile inside one attempt (rare, so it may hold its worker). */
 const allocationWaitMs = 20_000;
 const allocationPollMs = 500;
 
@@ -49,14 +60,19 @@ const newEsimRow = (deps: AppDeps, order: OrderRow, profile: EsimProfile) => ({
   matchingId: profile.matchingId,
 });
 
-/** Orders the profile (idempotent by our order id) and waits for the allocation to complete. */
-const orderProfile = async (deps: AppDeps, order: OrderRow): Promise<EsimProfile> => {
+/** Places the provider order for the order's profile; idempotent by our order id (a repeat gets the same one). */
+const placeProfileOrder = (deps: AppDeps, order: OrderRow) => {
   const snapshot = snapshotOf(order);
-  const result = await deps.esimProvider.orderProfile({
+  return deps.esimProvider.orderProfile({
     transactionId: order.id,
     packageCode: snapshot.providerPackageCode,
     wholesaleCents: snapshot.wholesaleCents,
   });
+};
+
+/** Orders the profile and waits for the allocation inside this attempt (change of eSIM only). */
+const orderProfileAndWait = async (deps: AppDeps, order: OrderRow): Promise<EsimProfile> => {
+  const result = await placeProfileOrder(deps, order);
   if (result.status === 'ready') return result.profile;
   const deadline = Date.now() + allocationWaitMs;
   while (Date.now() < deadline) {
@@ -159,7 +175,7 @@ const completeTopUp = async (deps: AppDeps, order: OrderRow) => {
 const completeEsimChange = async (deps: AppDeps, order: OrderRow) => {
   const old = order.targetEsimId ? await getEsim(deps.db, order.targetEsimId) : undefined;
   if (!old) throw new EsimProviderError('the eSIM to replace does not exist', false, 'ESIM_MISSING');
-  const profile = await orderProfile(deps, order);
+  const profile = await orderProfileAndWait(deps, order);
   const moving = await listMovablePackages(deps.db, old.id);
   const [, ...others] = moving;
   for (const pkg of others) {
@@ -200,6 +216,29 @@ const describe = (error: unknown) => {
 };
 
 /**
+ * A new eSIM: places the provider order and, unless the profile is ready at once, leaves the rest to a check
+ * that a poll or the provider's notice queues, so no worker waits out the allocation (ADR 0012).
+ */
+const placeEsimOrder = async (deps: AppDeps, order: OrderRow): Promise<FulfilmentResult> => {
+  const placed = await placeProfileOrder(deps, order);
+  if (placed.status === 'ready') return completeOrder(deps, order, placed.profile);
+  await deps.jobs.enqueueAllocationCheck(
+    {
+      orderId: order.id,
+      check: { providerOrderRef: placed.providerOrderRef, placedAt: Date.now(), poll: 0, by: 'poll' },
+    },
+    pollDelay(0),
+  );
+  return 'allocating';
+};
+
+/** Fails a paid order for staff with the error; an order completed meanwhile stays completed. */
+const failOrder = async (deps: AppDeps, orderId: string, error: unknown) => {
+  await failPaidOrder(deps.db, orderId, describe(error));
+  return 'failed' as const;
+};
+
+/**
  * One attempt at fulfilling a paid order (DESIGN section 3, "Buy an eSIM"). Safe to run twice or at once in two
  * workers: the provider order is keyed by our order id, and completion re-checks the order under a row lock.
  * A retryable failure is thrown back to the queue until the attempts run out; then the order becomes `failed`
@@ -218,10 +257,9 @@ export const fulfilOrder = async (
         ? await completeTopUp(deps, order)
         : order.kind === 'change_esim'
           ? await completeEsimChange(deps, order)
-          : await completeOrder(deps, order, await orderProfile(deps, order));
+          : await placeEsimOrder(deps, order);
     log.info({ orderId, kind: order.kind, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');
-    if (result === 'completed')
-      void deps.mailer.deliverPending().catch((err) => log.error({ err }, 'outbox delivery'));
+    if (result === 'completed') deliverMail(deps, log);
     return result;
   } catch (error) {
     const retryable = !(error instanceof EsimProviderError) || error.retryable;
@@ -231,13 +269,67 @@ export const fulfilOrder = async (
       'order fulfilment failed',
     );
     if (retryable && !lastAttempt) throw error;
-    await updateOrder(deps.db, orderId, {
-      status: 'failed',
-      failedAt: new Date(),
-      failureReason: describe(error),
-    });
-    return 'failed';
+    return failOrder(deps, orderId, error);
   }
+};
+
+const deliverMail = (deps: AppDeps, log: FastifyBaseLogger) => {
+  void deps.mailer.deliverPending().catch((err) => log.error({ err }, 'outbox delivery'));
+};
+
+/**
+ * Looks at a placed provider order: completes the order when the profile is allocated; otherwise a poll queues
+ * the next look (a provider notice that came early leaves that to the polls). A provider error while looking
+ * is treated like "not yet" until the patience runs out, then the order fails for staff with that error.
+ * Nothing here counts an attempt: the attempt was the placing.
+ */
+export const checkAllocation = async (
+  deps: AppDeps,
+  job: Required<FulfilOrderJob>,
+  log: FastifyBaseLogger,
+): Promise<FulfilmentResult> => {
+  const { orderId, check } = job;
+  const order = await getOrder(deps.db, orderId);
+  if (order?.status !== 'paid') return 'skipped';
+  let lastError: unknown = null;
+  try {
+    const state = await deps.esimProvider.queryOrder(check.providerOrderRef);
+    if (state.status === 'ready') {
+      const result = await completeOrder(deps, order, state.profile);
+      log.info({ orderId, result, by: check.by, poll: check.poll }, 'order fulfilment');
+      if (result === 'completed') deliverMail(deps, log);
+      return result;
+    }
+  } catch (error) {
+    if (error instanceof EsimProviderError && !error.retryable) return failOrder(deps, orderId, error);
+    if (!(error instanceof EsimProviderError)) throw error;
+    log.warn({ orderId, err: error, by: check.by }, 'order fulfilment: allocation check failed');
+    lastError = error;
+  }
+  if (check.by !== 'poll') return 'allocating';
+  if (Date.now() - check.placedAt > allocationPatienceMs)
+    return failOrder(
+      deps,
+      orderId,
+      lastError ?? new EsimProviderError('the provider is still allocating the profile', true, 'ALLOCATING'),
+    );
+  const poll = check.poll + 1;
+  await deps.jobs.enqueueAllocationCheck({ orderId, check: { ...check, poll } }, pollDelay(poll));
+  return 'allocating';
+};
+
+/**
+ * The provider says an order's profile is allocated (eSIM Access ORDER_STATUS, or the sandbox's equivalent):
+ * queues a look at once, if the order is ours and still waiting. Replays and late notices change nothing.
+ */
+export const onProviderOrderReady = async (deps: AppDeps, orderId: string, providerOrderRef: string) => {
+  const order = await getOrder(deps.db, orderId);
+  if (order?.status !== 'paid') return false;
+  await deps.jobs.enqueueAllocationCheck({
+    orderId,
+    check: { providerOrderRef, placedAt: Date.now(), poll: 0, by: 'provider' },
+  });
+  return true;
 };
 
 /** Staff "retry" on a failed order: back to paid with a fresh attempt count, and queued. */

@@ -135,6 +135,13 @@ export const countFulfilmentAttempt = async (db: Db, orderId: string) => {
   return row;
 };
 
+/** Fails a paid order with the reason for staff; a no-op when the order completed (or failed) meanwhile. */
+export const failPaidOrder = (db: Db, orderId: string, failureReason: string) =>
+  db
+    .update(orders)
+    .set({ status: 'failed', failedAt: sql`now()`, failureReason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+
 /** Stores the eSIM; the same profile again (a retried job) returns the existing row. */
 export const upsertEsim = async (db: Db, values: typeof esims.$inferInsert) => {
   const [inserted] = await db.insert(esims).values(values).onConflictDoNothing().returning();
