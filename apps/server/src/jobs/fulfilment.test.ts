@@ -4,10 +4,10 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../adapters/esim/sandbox';
 import type { AppDeps } from '../deps';
-import { checkAllocation, fulfilOrder } from '../modules/orders/fulfilment.service';
+import { checkAllocation, fulfilOrder, sendOrderConfirmation } from '../modules/orders/fulfilment.service';
 import { createTestContext, type TestContext, uniqueEmail, uniquePhone } from '../test/harness';
 import { ensureCatalogue } from './catalogue-sync';
-import { startFulfilment } from './fulfilment';
+import { resumeConfirmations, startFulfilment } from './fulfilment';
 import { createJobQueue, type FulfilOrderJob, queues } from './job-queue';
 
 const esimProvider = createSandboxEsimProvider({ allocationDelayMs: 100 });
@@ -116,6 +116,7 @@ describe('fulfilment survives a restart', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
       const order = await statusOf(orderId);
+      await sendOrderConfirmation(ctx.deps, orderId);
       await ctx.deps.mailer.deliverPending();
       expect(ctx.mails.filter((m) => m.subject.includes(order?.number ?? '?'))).toHaveLength(1);
     } finally {
@@ -158,6 +159,9 @@ const expectFulfilledOnce = async (orderId: string, attempts = 1) => {
   expect(order?.fulfilmentAttempts).toBe(attempts);
   expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
   expect(await ctx.deps.db.$count(esimPackages, eq(esimPackages.orderId, orderId))).toBe(1);
+  // The confirmation is rendered after completion, by its own job; rendering it again stores nothing new.
+  await sendOrderConfirmation(ctx.deps, orderId);
+  await sendOrderConfirmation(ctx.deps, orderId);
   await ctx.deps.mailer.deliverPending();
   expect(ctx.mails.filter((m) => m.subject.includes(order?.number ?? '?'))).toHaveLength(1);
 };
@@ -249,4 +253,46 @@ describe('completion by the provider notice or by a poll, whichever comes first'
     expect(failed?.status).toBe('failed');
     expect(failed?.failureReason).toBe('[ALLOCATING] the provider is still allocating the profile');
   });
+});
+
+describe('the confirmation e-mail after completion', () => {
+  it('is rendered by its own job, and the sweep finds a completed order whose job was lost', async () => {
+    const worker = await restart();
+    try {
+      const orderId = await payOrder();
+      await waitForCompleted(orderId);
+      const order = await statusOf(orderId);
+      const deadline = Date.now() + 20_000;
+      while (!ctx.mails.some((m) => m.subject.includes(order?.number ?? '?')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ctx.mails.filter((m) => m.subject.includes(order?.number ?? '?'))).toHaveLength(1);
+      // Stored under the id fixed by the order: nothing for the sweep to do, even once it is old enough.
+      expect(await resumeConfirmations(ctx.deps, 0)).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+
+    // A completed order whose confirmation job never ran (the process died after the commit).
+    const lost = await payOrder();
+    expect(await fulfilOrder(ctx.deps, lost, ctx.app.log)).toBe('allocating');
+    const poll = await queuedCheck(lost, 'poll');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await checkAllocation(ctx.deps, poll.data, ctx.app.log)).toBe('completed');
+    await ctx.deps.database.executeSql(`delete from pgboss.job where name = $1 and singleton_key = $2`, [
+      queues.orderConfirmation,
+      lost,
+    ]);
+    const next = await restart();
+    try {
+      expect(await resumeConfirmations(ctx.deps, 0)).toBe(1);
+      const number = (await statusOf(lost))?.number ?? '?';
+      const deadline = Date.now() + 20_000;
+      while (!ctx.mails.some((m) => m.subject.includes(number)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ctx.mails.filter((m) => m.subject.includes(number))).toHaveLength(1);
+      expect(await resumeConfirmations(ctx.deps, 0)).toBe(0);
+    } finally {
+      await next.stop();
+    }
+  }, 90_000);
 });

@@ -2,7 +2,11 @@ import type { Database } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 
-export const queues = { fulfilOrder: 'fulfil-order', usageSync: 'usage-sync' } as const;
+export const queues = {
+  fulfilOrder: 'fulfil-order',
+  orderConfirmation: 'order-confirmation',
+  usageSync: 'usage-sync',
+} as const;
 
 /**
  * A fulfilment step. Without `check`: place the provider order (an attempt). With it: look whether the provider
@@ -48,6 +52,13 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
         policy: 'short',
         retryLimit: options.retryLimit,
         retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+      });
+      await boss.createQueue(queues.orderConfirmation, {
+        name: queues.orderConfirmation,
+        policy: 'short',
+        retryLimit: 5,
+        retryDelay: 30,
         retryBackoff: true,
       });
     })();
@@ -101,6 +112,31 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
         );
         workerIds.push(id);
       }
+    },
+    /** Queues the rendering of a completed order's confirmation e-mail (at most one waiting per order). */
+    enqueueConfirmation: async (orderId: string) => {
+      await ready();
+      await boss.send(queues.orderConfirmation, { orderId }, { singletonKey: orderId });
+    },
+    /**
+     * Renders confirmations one at a time in this process: each takes tens of milliseconds of CPU (QR code and
+     * invoice PDF), so during a rush they trail the payments and completions instead of competing with them.
+     */
+    workConfirmations: async (handler: (job: { orderId: string }) => Promise<void>) => {
+      await ready();
+      const id = await boss.work<{ orderId: string }>(
+        queues.orderConfirmation,
+        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job.data);
+          } finally {
+            boss.notifyWorker(id);
+          }
+        },
+      );
+      workerIds.push(id);
     },
     /** Runs `handler` on a cron schedule (UTC); pg-boss hands each tick to one instance only. */
     scheduleUsageSync: async (cron: string, handler: () => Promise<void>) => {

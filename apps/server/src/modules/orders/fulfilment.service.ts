@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '@esim/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type EsimProfile, EsimProviderError } from '../../adapters/esim/port';
@@ -10,6 +11,7 @@ import {
   countFulfilmentAttempt,
   failPaidOrder,
   getEsim,
+  getEsimForOrder,
   getOrder,
   hasActivePackage,
   insertEsimPackage,
@@ -83,23 +85,51 @@ const orderProfileAndWait = async (deps: AppDeps, order: OrderRow): Promise<Esim
   throw new EsimProviderError('the provider is still allocating the profile', true, 'ALLOCATING');
 };
 
-/** Stores eSIM and package and completes the order in one transaction, with the confirmation e-mail. */
+/**
+ * The outbox id of an order's confirmation e-mail: fixed by the order, so the e-mail is stored once however
+ * often it is rendered. Equal to `md5('order-confirmation:' || id)::uuid` in SQL (listOrdersWithoutConfirmation).
+ */
+export const confirmationMailId = (orderId: string) => {
+  const hex = createHash('md5').update(`order-confirmation:${orderId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/**
+ * Renders and stores a completed new eSIM's confirmation e-mail (QR code, install details, invoice PDF). It runs
+ * after completion, one at a time per process: rendering is most of a purchase's CPU, and the buyer already
+ * sees the QR code on the success page. Safe to repeat (the e-mail's outbox id is fixed by the order).
+ */
+export const sendOrderConfirmation = async (deps: AppDeps, orderId: string) => {
+  const order = await getOrder(deps.db, orderId);
+  if (order?.status !== 'completed' || order.kind !== 'esim') return false;
+  const esim = await getEsimForOrder(deps.db, orderId);
+  if (!esim) return false;
+  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
+  const mail = await renderOrderConfirmation(t, order, esim, await getGeneralOptions(deps.db));
+  await deps.mailer.send(mail, undefined, confirmationMailId(orderId));
+  return true;
+};
+
+/**
+ * Stores eSIM and package and completes the order in one transaction; its confirmation e-mail is queued after
+ * the commit (a crash in between is caught by the sweep, which looks for completed orders without one). A change
+ * of eSIM (rare) still stores its e-mail in the completing transaction.
+ */
 const completeOrder = async (
   deps: AppDeps,
   order: OrderRow,
   profile: EsimProfile,
   { storeEsim }: { storeEsim: boolean } = { storeEsim: true },
 ) => {
-  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
-  const options = await getGeneralOptions(deps.db);
-  // Rendered before the transaction (QR and PDF take tens of milliseconds) so row locks stay short.
-  const mail = await renderOrderConfirmation(t, { ...order, status: 'completed' }, profile, options);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     // Another worker finished first (a resumed job racing the original): nothing more to do.
     if (locked?.status !== 'paid') return 'skipped' as const;
     if (!storeEsim) {
       // A change of eSIM stored the new eSIM and moved the packages already.
+      const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
+      const options = await getGeneralOptions(tx);
+      const mail = await renderOrderConfirmation(t, { ...locked, status: 'completed' }, profile, options);
       await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
       await deps.mailer.send(mail, tx);
       return 'completed' as const;
@@ -117,9 +147,10 @@ const completeOrder = async (
       validityDays: snapshot.validityDays,
     });
     await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
-    await deps.mailer.send(mail, tx);
     return 'completed' as const;
   });
+  if (result === 'completed' && storeEsim) await deps.jobs.enqueueConfirmation(order.id);
+  return result;
 };
 
 /** Top-up: the provider adds the package to the eSIM; it waits behind the active one, or starts now. */

@@ -174,6 +174,29 @@ export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {
   return rows.map((r) => r.id);
 };
 
+/**
+ * New eSIMs completed in the last day whose confirmation e-mail was never stored (a crash between completion
+ * and its queued rendering). Its outbox id is md5('order-confirmation:' || order id); e-mails stored before
+ * that id existed are recognised by address and order number, so an upgrade sends nothing twice.
+ */
+export const listOrdersWithoutConfirmation = async (db: Db, idleSeconds: number) => {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        eq(orders.kind, 'esim'),
+        lt(orders.completedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+        sql`${orders.completedAt} > now() - interval '1 day'`,
+        sql`not exists (select 1 from outbox m where m.id = md5('order-confirmation:' || ${orders.id}::text)::uuid)`,
+        sql`not exists (select 1 from outbox m where m.to = ${orders.buyerEmail} and m.subject like '%' || ${orders.number})`,
+      ),
+    )
+    .limit(500);
+  return rows.map((r) => r.id);
+};
+
 export const listFailedOrders = (db: Db, limit: number) =>
   db.select().from(orders).where(eq(orders.status, 'failed')).orderBy(desc(orders.failedAt)).limit(limit);
 

@@ -512,6 +512,7 @@ describe('payment webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await ctx.deps.db.$count(webhookEvents, eq(webhookEvents.eventId, event.id))).toBe(1);
     expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
+    await waitFor(async () => ctx.mails.find((m) => m.subject.includes(completed.number)));
     await ctx.deps.mailer.deliverPending();
     expect(ctx.mails.filter((m) => m.subject.includes(completed.number))).toHaveLength(1);
     expect((await orderRow(orderId)).fulfilmentAttempts).toBe(1);
