@@ -165,6 +165,8 @@ const product = startProduct(database.url, port, {
     // The sandbox provider posts its webhook to SITE_URL; 127.0.0.1 avoids localhost resolving to ::1.
     SITE_URL: site,
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    // BENCH_LOG_LEVEL=info: request logging on, as production runs.
+    ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
   },
   nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
 });
