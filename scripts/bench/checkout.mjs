@@ -242,8 +242,10 @@ try {
   // Their fulfilment (QR code, invoice PDF) must not overlap the measurements.
   const warmDeadline = Date.now() + 120_000;
   while (Date.now() < warmDeadline) {
+    // Completed, and its confirmation e-mail rendered (it is rendered after completion).
     const { rows } = await db.query(
-      `select count(*)::int as n from orders where id = any($1::uuid[]) and status = 'completed'`,
+      `select count(*)::int as n from orders o where id = any($1::uuid[]) and status = 'completed'
+          and exists (select 1 from outbox m where m.to = o.buyer_email and m.subject like '%' || o.number)`,
       [warm],
     );
     if (rows[0].n === warm.length) break;

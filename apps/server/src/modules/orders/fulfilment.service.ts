@@ -289,7 +289,9 @@ export const fulfilOrder = async (
         : order.kind === 'change_esim'
           ? await completeEsimChange(deps, order)
           : await placeEsimOrder(deps, order);
-    log.info({ orderId, kind: order.kind, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');
+    // One line per order: placing is logged only when it finished the order (the check logs the rest).
+    if (result !== 'allocating')
+      log.info({ orderId, kind: order.kind, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');
     if (result === 'completed') deliverMail(deps, log);
     return result;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { type Db, esimPackages, esims, orders, packages, payments, webhookEvents } from '@esim/db';
+import { type Db, esimPackages, esims, orders, packages, payments, users, webhookEvents } from '@esim/db';
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -7,12 +7,26 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type EsimRow = typeof esims.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 
-/** A package a buyer may order: active and not deleted. */
-export const findSellablePackageBySlug = async (db: Db, slug: string) => {
+/**
+ * The order form's reads in one round trip: the sellable package, and whether a customer account already uses
+ * the e-mail or the phone (asked only for signed-out buyers, who are then sent to log in).
+ */
+export const findPackageAndContactConflicts = async (
+  db: Db,
+  input: { slug: string; contact: { email: string; phone: string } | null },
+) => {
+  const taken = (column: typeof users.email | typeof users.phone, value: string | undefined) =>
+    value === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${users} where ${users.kind} = 'customer' and ${column} = ${value})`;
   const [row] = await db
-    .select()
+    .select({
+      pkg: packages,
+      emailTaken: taken(users.email, input.contact?.email),
+      phoneTaken: taken(users.phone, input.contact?.phone),
+    })
     .from(packages)
-    .where(and(eq(packages.slug, slug), eq(packages.active, true), isNull(packages.deletedAt)))
+    .where(and(eq(packages.slug, input.slug), eq(packages.active, true), isNull(packages.deletedAt)))
     .limit(1);
   return row;
 };

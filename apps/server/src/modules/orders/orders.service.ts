@@ -14,8 +14,8 @@ import { packageNameOf } from './order-mails';
 import { createOrderNumber } from './order-number';
 import {
   claimReceiptDisplay,
+  findPackageAndContactConflicts,
   findPaymentBySession,
-  findSellablePackageBySlug,
   getEsimForOrder,
   getOrder,
   hasSucceededPayment,
@@ -108,14 +108,14 @@ export const createOrder = async (
   log: FastifyBaseLogger,
 ) => {
   const { body, user } = input;
-  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
-  if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
-  if (!user) {
-    if (await findUserByEmailAnyState(deps.db, 'customer', body.email))
-      throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
-    if (await findUserByPhone(deps.db, 'customer', body.phoneNumber))
-      throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
-  }
+  const found = await findPackageAndContactConflicts(deps.db, {
+    slug: body.packageSlug,
+    contact: user ? null : { email: body.email, phone: body.phoneNumber },
+  });
+  if (!found) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  if (found.emailTaken) throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
+  if (found.phoneTaken) throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
+  const { pkg } = found;
   const priceCents = pkg.offerPriceCents ?? pkg.priceCents;
   const values = {
     kind: 'esim' as const,
