@@ -368,6 +368,25 @@ try {
     }
     await sleep(pollMs);
   }
+  // Confirmation e-mails are rendered after completion, one at a time: wait for them before checking them.
+  const mailDeadline = Date.now() + timeoutSeconds * 1000;
+  let mailsStored = 0;
+  let mailsProgressAt = Date.now();
+  while (Date.now() < mailDeadline && Date.now() - mailsProgressAt < stallSeconds * 1000) {
+    const { rows: mailRows } = await db.query(
+      `select count(*)::int as n from orders o where o.id = any($1::uuid[]) and o.status = 'completed'
+          and exists (select 1 from outbox m where m.to = o.buyer_email and m.subject like '%' || o.number)`,
+      [ids],
+    );
+    if (mailRows[0].n > mailsStored) {
+      mailsStored = mailRows[0].n;
+      mailsProgressAt = Date.now();
+    }
+    if (mailsStored >= rows.filter((r) => r.status === 'completed').length) break;
+    await sleep(500);
+  }
+  const firstSubmit = Math.min(...paid.map((p) => p.submit.startedAt));
+  const lastMailMs = Date.now() - firstSubmit;
   const cpuPerPurchase = (productCpuMs() - cpuAtStart) / buyers;
   const byStatus = {};
   for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
@@ -487,7 +506,8 @@ try {
       ? `The ${buyers} purchases took ${seconds(phase1Ms)} s; `
       : `Order creation took ${seconds(phase1Ms)} s for all ${buyers} (${Math.round(buyers / (phase1Ms / 1000))} orders/s); ` +
         `payment submits and confirms ${seconds(phase2Ms)} s; `) +
-      `the last order completed ${seconds(stats(toCompleted).max)} s after its card submit. Server CPU per ` +
+      `the last order completed ${seconds(stats(toCompleted).max)} s after its card submit, and the last ` +
+      `confirmation e-mail was stored ${seconds(lastMailMs)} s after the first card submit. Server CPU per ` +
       `purchase (order, card, webhook, confirm, fulfilment; user + system time of the product process): ` +
       `${cpuPerPurchase.toFixed(1)} ms.`,
     '',
