@@ -31,6 +31,22 @@ export const findPackageAndContactConflicts = async (
   return row;
 };
 
+/** At payment, in one round trip: the customer account with the order's e-mail, and whether its phone is taken. */
+export const findCustomerByContact = async (db: Db, email: string, phone: string | null) => {
+  const [row] = await db
+    .select({
+      existingId: users.id,
+      phoneTaken:
+        phone === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${users} where ${users.kind} = 'customer' and ${users.phone} = ${phone})`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, and(eq(users.kind, 'customer'), eq(users.email, email)))
+    .limit(1);
+  return { existingId: row?.existingId ?? null, phoneTaken: Boolean(row?.phoneTaken) };
+};
+
 export const findPackageById = async (db: Db, id: string) => {
   const [row] = await db.select().from(packages).where(eq(packages.id, id)).limit(1);
   return row;

@@ -6,7 +6,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { PaymentEvent } from '../../adapters/payments/port';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { findUserByEmailAnyState, findUserByPhone, insertUser, type UserRow } from '../auth/auth.repository';
+import { insertUser, type UserRow } from '../auth/auth.repository';
 import { createPasswordReset } from '../auth/auth.service';
 import { toEsimInstall } from '../esims/qr-code';
 import { renderActionMail } from '../mail/templates';
@@ -14,6 +14,7 @@ import { packageNameOf } from './order-mails';
 import { createOrderNumber } from './order-number';
 import {
   claimReceiptDisplay,
+  findCustomerByContact,
   findPackageAndContactConflicts,
   findPaymentBySession,
   getEsimForOrder,
@@ -147,10 +148,9 @@ export const createOrder = async (
  */
 const ensureBuyerAccount = async (deps: AppDeps, tx: Db, order: OrderRow) => {
   if (order.userId) return order.userId;
-  const existing = await findUserByEmailAnyState(tx, 'customer', order.buyerEmail);
-  if (existing) return existing.id;
+  const { existingId, phoneTaken } = await findCustomerByContact(tx, order.buyerEmail, order.buyerPhone);
+  if (existingId) return existingId;
   // The phone may have been taken since the order was placed; the account is then created without it.
-  const phoneTaken = order.buyerPhone ? await findUserByPhone(tx, 'customer', order.buyerPhone) : undefined;
   const { firstName, lastName } = splitName(order.buyerName);
   const user = await insertUser(tx, {
     kind: 'customer',
