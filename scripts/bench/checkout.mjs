@@ -1,24 +1,40 @@
 #!/usr/bin/env node
-// bench:checkout (issue 4) — N concurrent buyers create orders and pay with the sandbox test card against the
-// real product on PostgreSQL; the orders then go paid → completed through the pg-boss fulfilment job.
-// Budget (DESIGN section 7): checkout writes p99 ≤ 150 ms at 200 concurrent.
+// bench:checkout (issues 4 and 14) — buyers create orders and pay with the sandbox test card against the real
+// product on PostgreSQL; the orders then go paid → completed through the pg-boss fulfilment jobs.
+//   burst (default): BENCH_BUYERS create orders BENCH_CONCURRENCY at a time, then all pay at once, or spread
+//     evenly over BENCH_PAY_WITHIN_SECONDS (e.g. BENCH_BUYERS=1000 BENCH_PAY_WITHIN_SECONDS=10).
+//   open loop: BENCH_RATE buyers a second arrive for BENCH_DURATION_SECONDS (default 30), each creating, paying
+//     and confirming at once, whatever the server's answer times (no coordinated omission).
+// Budgets (DESIGN section 7, issue 14): checkout writes p99 ≤ 150 ms at 200 concurrent, and at 100 orders/s open
+// loop with one process. BENCH_PORT (default 3740) is the product's port (and +1 its staff port); the product
+// runs WEB_CONCURRENCY processes when that is set and the server supports it; BENCH_CPU_PROF=<dir> writes a CPU
+// profile of the product (node --cpu-prof) when it stops.
 // Fails (exit code 1) unless every order completed exactly once: one eSIM, one eSIM package and one
 // confirmation e-mail per order.
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { createBenchDatabase, record, startProduct, waitFor } from './lib.mjs';
 
-const buyers = Number(process.env.BENCH_BUYERS ?? 200);
+const rate = Number(process.env.BENCH_RATE ?? 0);
+const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 30);
+const openLoop = rate > 0;
+const buyers = openLoop ? Math.round(rate * durationSeconds) : Number(process.env.BENCH_BUYERS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 200);
+const payWithinSeconds = Number(process.env.BENCH_PAY_WITHIN_SECONDS ?? 0);
+const processes = Number(process.env.WEB_CONCURRENCY ?? 1);
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
+/** BENCH_ONLY_ORDERS=1: only the order writes (phase 1), to measure their cost alone. */
+const onlyOrders = process.env.BENCH_ONLY_ORDERS === '1';
 const warmupOrders = Number(process.env.BENCH_WARMUP ?? 3);
 /** How long to wait for the last order to complete, and for any progress at all. */
 const timeoutSeconds = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 900);
 const stallSeconds = Number(process.env.BENCH_STALL_SECONDS ?? 60);
 const pollMs = 100;
 const budgetMs = 150;
-const port = 3740;
+const port = Number(process.env.BENCH_PORT ?? 3740);
 const site = `http://127.0.0.1:${port}`;
 const requestTimeoutMs = 60_000;
 const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
@@ -35,6 +51,34 @@ const stats = (values) => ({
   p99: percentile(values, 99),
   max: values.length ? Math.max(...values) : Number.NaN,
 });
+/** Runs fn(i) for i < count, starting one every 1000/perSecond ms whatever the earlier ones are doing. */
+const atRate = async (count, perSecond, fn) => {
+  const t0 = performance.now();
+  const started = [];
+  let late = 0;
+  for (let i = 0; i < count; i++) {
+    const due = t0 + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    else if (wait < -50) late += 1;
+    started.push(fn(i));
+  }
+  return { results: await Promise.all(started), late };
+};
+/** CPU time (user + system, ms) the product process has used so far: a figure machine load does not inflate much. */
+const productCpuMs = () => {
+  try {
+    const fields = readFileSync(`/proc/${product.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime, stime, cutime, cstime (fields 14–17) in clock ticks (100 a second on Linux).
+    return fields.slice(11, 15).reduce((sum, v) => sum + Number(v), 0) * 10;
+  } catch {
+    return Number.NaN;
+  }
+};
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
 const ms = (v) => (Number.isFinite(v) ? String(Math.round(v)) : '-');
 const seconds = (v) => (Number.isFinite(v) ? (v / 1000).toFixed(1) : '-');
 
@@ -121,7 +165,10 @@ const product = startProduct(database.url, port, {
     // The sandbox provider posts its webhook to SITE_URL; 127.0.0.1 avoids localhost resolving to ::1.
     SITE_URL: site,
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    // BENCH_LOG_LEVEL=info: request logging on, as production runs.
+    ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
   },
+  nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
 });
 /** Warnings and errors the server logged (pino JSON on stdout) while measuring, by message. */
 const serverLog = new Map();
@@ -163,6 +210,8 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     cleanup().finally(() => process.exit(130));
   });
 
+/** Thrown to skip payment, completion and the report (BENCH_ONLY_ORDERS); top-level code cannot return. */
+class FinishedEarly extends Error {}
 const failures = [];
 const check = (ok, message) => {
   if (!ok) failures.push(message);
@@ -193,42 +242,91 @@ try {
   // Their fulfilment (QR code, invoice PDF) must not overlap the measurements.
   const warmDeadline = Date.now() + 120_000;
   while (Date.now() < warmDeadline) {
+    // Completed, and its confirmation e-mail rendered (it is rendered after completion).
     const { rows } = await db.query(
-      `select count(*)::int as n from orders where id = any($1::uuid[]) and status = 'completed'`,
+      `select count(*)::int as n from orders o where id = any($1::uuid[]) and status = 'completed'
+          and exists (select 1 from outbox m where m.to = o.buyer_email and m.subject like '%' || o.number)`,
       [warm],
     );
     if (rows[0].n === warm.length) break;
     await sleep(pollMs);
   }
 
-  // Phase 1: order creation.
-  const loadAtStart = loadavg()[0];
+  const loadAtStart = load();
+  console.log(`machine load (1 / 5 / 15 min) before measuring: ${loadAtStart} on ${cpus().length} cores`);
+  const cpuAtStart = productCpuMs();
   measuring = true;
-  console.log(`phase 1: ${buyers} buyers create orders (concurrency ${concurrency}) …`);
-  const phase1Start = performance.now();
-  const created = await inPool(
-    Array.from({ length: buyers }, (_, i) => i),
-    concurrency,
-    async (i) => {
-      const packageSlug = slugs[i % slugs.length];
-      const r = await createOrder(packageSlug, buyer(i));
-      let body = null;
-      if (r.status === 201) body = JSON.parse(r.text);
-      return { ...r, packageSlug, order: body };
-    },
-  );
-  const phase1Ms = performance.now() - phase1Start;
+  let created;
+  let paid;
+  let orders;
+  let phase1Ms = Number.NaN;
+  let phase2Ms = Number.NaN;
+  let late = 0;
+  const createFor = async (i) => {
+    const r = await createOrder(slugs[i % slugs.length], buyer(i));
+    return { ...r, order: r.status === 201 ? JSON.parse(r.text) : null };
+  };
+  if (onlyOrders) {
+    console.log(`order writes only: ${buyers} orders, ${concurrency} in flight …`);
+    const t0 = performance.now();
+    created = await inPool(
+      Array.from({ length: buyers }, (_, i) => i),
+      concurrency,
+      createFor,
+    );
+    const wallMs = performance.now() - t0;
+    const cpuMs = (productCpuMs() - cpuAtStart) / buyers;
+    const s = stats(created.map((r) => r.ms));
+    const errors = created.filter((r) => r.status !== 201).length;
+    const line =
+      `order writes only: ${buyers} orders, ${concurrency} in flight, ${Math.round(buyers / (wallMs / 1000))} orders/s, ` +
+      `p50 ${ms(s.p50)} ms, p99 ${ms(s.p99)} ms, ${errors} errors; server CPU ${cpuMs.toFixed(2)} ms per order; ` +
+      `load ${loadAtStart} before, ${load()} after`;
+    console.log(line);
+    check(errors === 0, `${errors} order creations failed`);
+    throw new FinishedEarly();
+  }
+  if (openLoop) {
+    // Open loop: each buyer arrives on schedule and goes straight through order, card and return page.
+    console.log(`open loop: ${rate} buyers/s for ${durationSeconds} s (${buyers} buyers) …`);
+    const t0 = performance.now();
+    const run = await atRate(buyers, rate, async (i) => {
+      const create = await createFor(i);
+      return { create, pay: create.order ? await pay(create.order) : null };
+    });
+    phase1Ms = performance.now() - t0;
+    late = run.late;
+    created = run.results.map((r) => r.create);
+    orders = run.results.filter((r) => r.create.order).map((r) => r.create.order);
+    paid = run.results.filter((r) => r.pay).map((r) => r.pay);
+  } else {
+    // Phase 1: order creation.
+    console.log(`phase 1: ${buyers} buyers create orders (concurrency ${concurrency}) …`);
+    const phase1Start = performance.now();
+    created = await inPool(
+      Array.from({ length: buyers }, (_, i) => i),
+      concurrency,
+      createFor,
+    );
+    phase1Ms = performance.now() - phase1Start;
+    orders = created.filter((r) => r.order).map((r) => r.order);
+    // Phase 2: every buyer submits the card form (at once, or spread evenly), then confirms on the return page.
+    console.log(
+      `phase 2: ${orders.length} buyers pay ${payWithinSeconds > 0 ? `within ${payWithinSeconds} s` : 'at once'} …`,
+    );
+    const phase2Start = performance.now();
+    if (payWithinSeconds > 0) {
+      const run = await atRate(orders.length, orders.length / payWithinSeconds, (i) => pay(orders[i]));
+      paid = run.results;
+      late = run.late;
+    } else paid = await inPool(orders, concurrency, pay);
+    phase2Ms = performance.now() - phase2Start;
+  }
+  const loadAfter = load();
   const createErrors = created.filter((r) => r.status !== 201);
-  const orders = created.filter((r) => r.order).map((r) => r.order);
   for (const e of createErrors.slice(0, 5))
     console.error(`order creation failed: HTTP ${e.status} ${e.text.slice(0, 300)}`);
   check(createErrors.length === 0, `${createErrors.length} order creations failed`);
-
-  // Phase 2: every buyer submits the card form at once, then confirms on the return page.
-  console.log(`phase 2: ${orders.length} buyers pay …`);
-  const phase2Start = performance.now();
-  const paid = await inPool(orders, concurrency, pay);
-  const phase2Ms = performance.now() - phase2Start;
   const submitErrors = paid.filter((p) => !p.submit.ok);
   const confirmErrors = paid.filter((p) => p.submit.ok && !p.confirm?.ok);
   for (const p of submitErrors.slice(0, 5))
@@ -270,6 +368,26 @@ try {
     }
     await sleep(pollMs);
   }
+  // Confirmation e-mails are rendered after completion, one at a time: wait for them before checking them.
+  const mailDeadline = Date.now() + timeoutSeconds * 1000;
+  let mailsStored = 0;
+  let mailsProgressAt = Date.now();
+  while (Date.now() < mailDeadline && Date.now() - mailsProgressAt < stallSeconds * 1000) {
+    const { rows: mailRows } = await db.query(
+      `select count(*)::int as n from orders o where o.id = any($1::uuid[]) and o.status = 'completed'
+          and exists (select 1 from outbox m where m.to = o.buyer_email and m.subject like '%' || o.number)`,
+      [ids],
+    );
+    if (mailRows[0].n > mailsStored) {
+      mailsStored = mailRows[0].n;
+      mailsProgressAt = Date.now();
+    }
+    if (mailsStored >= rows.filter((r) => r.status === 'completed').length) break;
+    await sleep(500);
+  }
+  const firstSubmit = Math.min(...paid.map((p) => p.submit.startedAt));
+  const lastMailMs = Date.now() - firstSubmit;
+  const cpuPerPurchase = (productCpuMs() - cpuAtStart) / buyers;
   const byStatus = {};
   for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
   const completed = rows.filter((r) => r.status === 'completed');
@@ -278,12 +396,12 @@ try {
     `${completed.length}/${buyers} orders completed (${JSON.stringify(byStatus)})`,
   );
 
-  // Per-order timings: card submit → paid → fulfilment job started → completed (one machine, one clock).
+  // Per-order timings: card submit → paid → provider order placed → completed (one machine, one clock).
   const submitAt = new Map(paid.map((p, i) => [orders[i].orderId, p.submit.startedAt]));
   const jobs = (
     await db.query(
-      `select data->>'orderId' as order_id, state, started_on, completed_on, retry_count
-         from pgboss.job where name = 'fulfil-order' and data->>'orderId' = any($1::text[])`,
+      `select data->>'orderId' as order_id, data->'check'->>'by' as by, state, started_on, completed_on,
+              retry_count from pgboss.job where name = 'fulfil-order' and data->>'orderId' = any($1::text[])`,
       [ids],
     )
   ).rows;
@@ -293,15 +411,26 @@ try {
   const toPaid = [];
   const queueWait = [];
   const jobRun = [];
+  const completedBy = {};
   for (const r of completed) {
     const t = submitAt.get(r.id);
     toCompleted.push(r.completed_at.getTime() - t);
     if (r.paid_at) toPaid.push(r.paid_at.getTime() - t);
-    const started = (jobsByOrder.get(r.id) ?? [])
+    const mine = jobsByOrder.get(r.id) ?? [];
+    const started = mine
+      .filter((j) => !j.by)
       .map((j) => j.started_on?.getTime())
       .filter(Boolean)
       .sort((a, b) => a - b)[0];
-    if (started && r.paid_at) {
+    // The job that was running when the order completed.
+    const done = r.completed_at.getTime();
+    const finisher = mine.find(
+      (j) =>
+        j.started_on && j.completed_on && j.started_on <= r.completed_at && j.completed_on >= r.completed_at,
+    );
+    const by = finisher ? (finisher.by ?? 'place') : 'unknown';
+    completedBy[by] = (completedBy[by] ?? 0) + 1;
+    if (started && r.paid_at && done) {
       queueWait.push(started - r.paid_at.getTime());
       jobRun.push(r.completed_at.getTime() - started);
     }
@@ -336,8 +465,9 @@ try {
   const notOneMail = mailCounts.filter((r) => r.n !== 1).length;
   check(notOneMail === 0, `${notOneMail} orders do not have exactly one confirmation e-mail`);
   const oneAttempt = rows.filter((r) => r.fulfilment_attempts === 1).length;
-  const jobCounts = ids.map((id) => (jobsByOrder.get(id) ?? []).length);
-  const oneJob = jobCounts.filter((n) => n === 1).length;
+  const placeJobs = ids.map((id) => (jobsByOrder.get(id) ?? []).filter((j) => !j.by).length);
+  const onePlace = placeJobs.filter((n) => n === 1).length;
+  const checkJobs = jobs.filter((j) => j.by).length;
 
   // Report.
   const create = stats(created.map((r) => r.ms));
@@ -349,11 +479,18 @@ try {
   const rowS = (name, s) =>
     `| ${name} | ${s.n} | ${seconds(s.p50)} s | ${seconds(s.p99)} s | ${seconds(s.max)} s | | |`;
   const warnings = [...serverLog.entries()].map(([k, n]) => `${k} (${n}×)`);
+  const shape = openLoop
+    ? `Open loop: ${rate} buyers/s for ${durationSeconds} s (${buyers} buyers), each creating, paying and ` +
+      `confirming as soon as it arrives${late ? ` (${late} arrivals started over 50 ms late: the client fell behind)` : ''}`
+    : `${buyers} buyers, orders created ${Math.min(concurrency, buyers)} at a time, then ` +
+      (payWithinSeconds > 0
+        ? `card submits spread evenly over ${payWithinSeconds} s${late ? ` (${late} started over 50 ms late)` : ''}`
+        : `all paying at once (${Math.min(concurrency, buyers)} in flight)`);
   const lines = [
-    `${buyers} buyers, ${Math.min(concurrency, buyers)} in flight, PostgreSQL, sandbox card payments (test card ` +
-      `4242…), sandbox eSIM provider (2 s allocation), one product process, ${slugs.length} local packages; ` +
-      `${warmupOrders} warm-up purchases before measuring. Load average (1 min) when measuring started: ` +
-      `${loadAtStart.toFixed(1)} on ${cpus().length} cores.`,
+    `${shape}. PostgreSQL, sandbox card payments (test card 4242…), sandbox eSIM provider (2 s allocation, ` +
+      `ORDER_STATUS notice), ${processes === 1 ? 'one product process' : `${processes} product processes`}, ` +
+      `${slugs.length} local packages; ${warmupOrders} warm-up purchases before measuring. Machine load ` +
+      `(1 / 5 / 15 min) ${loadAtStart} before, ${loadAfter} after, on ${cpus().length} cores (shared).`,
     '',
     '| Step | n | p50 (ms) | p99 (ms) | max (ms) | errors | budget (p99 ≤ 150 ms) |',
     '|---|---|---|---|---|---|---|',
@@ -362,23 +499,35 @@ try {
     row('return confirm (`POST /api/orders/:id/confirm`)', confirm, confirmErrors.length, budget(confirm)),
     rowS('payment → completed (card submit to `completed_at`)', stats(toCompleted)),
     rowS('· card submit → paid', stats(toPaid)),
-    rowS('· paid → fulfilment job started (queue wait)', stats(queueWait)),
-    rowS('· fulfilment job started → completed', stats(jobRun)),
+    rowS('· paid → provider order placed (queue wait)', stats(queueWait)),
+    rowS('· placed → completed (allocation, notice or poll)', stats(jobRun)),
     '',
-    `Order creation took ${seconds(phase1Ms)} s for all ${buyers} (${Math.round(buyers / (phase1Ms / 1000))} orders/s); ` +
-      `payment submits and confirms ${seconds(phase2Ms)} s; the last order completed ` +
-      `${seconds(stats(toCompleted).max)} s after its card submit.`,
+    (openLoop
+      ? `The ${buyers} purchases took ${seconds(phase1Ms)} s; `
+      : `Order creation took ${seconds(phase1Ms)} s for all ${buyers} (${Math.round(buyers / (phase1Ms / 1000))} orders/s); ` +
+        `payment submits and confirms ${seconds(phase2Ms)} s; `) +
+      `the last order completed ${seconds(stats(toCompleted).max)} s after its card submit, and the last ` +
+      `confirmation e-mail was stored ${seconds(lastMailMs)} s after the first card submit. Server CPU per ` +
+      `purchase (order, card, webhook, confirm, fulfilment; user + system time of the product process): ` +
+      `${cpuPerPurchase.toFixed(1)} ms.`,
     '',
     `Checks: ${completed.length}/${buyers} orders completed; ${esimTotal} eSIMs, ${notOneEsim} orders without ` +
       `exactly one; ${packageDupes.length} orders with a second eSIM package; ${notOneMail} orders without ` +
       `exactly one confirmation e-mail; fulfilment attempts = 1 for ${oneAttempt}/${rows.length}; ` +
-      `one fulfilment job for ${oneJob}/${ids.length}. ` +
+      `one place job for ${onePlace}/${ids.length}, ${checkJobs} allocation checks in all; completed by ` +
+      `${Object.entries(completedBy)
+        .map(([k, n]) => `${k === 'provider' ? 'the provider notice' : k === 'poll' ? 'a poll' : k} ${n}`)
+        .join(', ')}. ` +
       (failures.length ? `**FAILED:** ${failures.join('; ')}.` : 'No order was fulfilled twice.'),
     ...(warnings.length ? ['', `Server warnings/errors logged: ${warnings.join(', ')}.`] : []),
   ];
   console.log(`\n${lines.join('\n')}`);
-  record('bench:checkout', lines);
+  if (process.env.BENCH_RECORD !== '0') record('bench:checkout', lines);
 } catch (error) {
+  if (error instanceof FinishedEarly) {
+    await cleanup();
+    process.exit(failures.length ? 1 : 0);
+  }
   // After an interrupt the queries fail because cleanup closed the connection: nothing to report.
   if (!interrupted) {
     failures.push(error instanceof Error ? error.message : String(error));

@@ -33,10 +33,11 @@ export const waitFor = async (url, timeoutMs = 120_000) => {
 
 /**
  * Starts the product (API + site) on PostgreSQL with limits lifted, as a separate process. Optional: extra
- * environment (overrides the defaults below) and stdio (e.g. 'pipe' for stdout to read the server's log).
+ * environment (overrides the defaults below), stdio (e.g. 'pipe' for stdout to read the server's log) and
+ * Node options (e.g. --cpu-prof).
  */
-export const startProduct = (databaseUrl, port, { env = {}, stdout = 'ignore' } = {}) =>
-  spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+export const startProduct = (databaseUrl, port, { env = {}, stdout = 'ignore', nodeArgs = [] } = {}) =>
+  spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', stdout, 'inherit'],
     env: {

@@ -15,7 +15,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
-import { wakeFulfilment } from './modules/orders/fulfilment.service';
+import { onProviderOrderReady } from './modules/orders/fulfilment.service';
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
 import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
@@ -110,7 +110,11 @@ export const buildApp = async (
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
-      await api.register(esimProviderRoutes(deps, (orderId) => wakeFulfilment(deps, orderId)));
+      await api.register(
+        esimProviderRoutes(deps, async (orderId, providerOrderRef) => {
+          await onProviderOrderReady(deps, orderId, providerOrderRef);
+        }),
+      );
       if (config.mail.devMailbox) await api.register(devMailboxRoutes(deps));
     },
     { prefix: '/api' },

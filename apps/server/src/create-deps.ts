@@ -86,7 +86,11 @@ export const createDeps = async (
           secretKey: config.esim.secretKey,
           regionFor: regionForLocations,
         })
-      : createSandboxEsimProvider());
+      : createSandboxEsimProvider({
+          webhookUrl: `${config.siteUrl}/api/esim-provider/webhooks/${config.esimWebhookSecret}`,
+          fetch: overrides.fetch,
+          onWebhookError: (err) => log.warn({ err }, 'sandbox eSIM provider: webhook delivery failed'),
+        }));
   return {
     config,
     database,

@@ -1,13 +1,14 @@
-import { esims, orders, packages } from '@esim/db';
+import { esimPackages, esims, orders, packages } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../adapters/esim/sandbox';
 import type { AppDeps } from '../deps';
-import { createJobQueue, queues } from '../lib/job-queue';
+import { createJobQueue, type FulfilOrderJob, queues } from '../lib/job-queue';
+import { checkAllocation, fulfilOrder, sendOrderConfirmation } from '../modules/orders/fulfilment.service';
 import { createTestContext, type TestContext, uniqueEmail, uniquePhone } from '../test/harness';
 import { ensureCatalogue } from './catalogue-sync';
-import { startFulfilment } from './fulfilment';
+import { resumeConfirmations, startFulfilment } from './fulfilment';
 
 const esimProvider = createSandboxEsimProvider({ allocationDelayMs: 100 });
 let ctx: TestContext;
@@ -115,10 +116,183 @@ describe('fulfilment survives a restart', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
       const order = await statusOf(orderId);
+      await sendOrderConfirmation(ctx.deps, orderId);
       await ctx.deps.mailer.deliverPending();
       expect(ctx.mails.filter((m) => m.subject.includes(order?.number ?? '?'))).toHaveLength(1);
     } finally {
       await next.stop();
     }
   });
+});
+
+/** The look at the placed provider order that a poll (or the provider's notice) queued for this order. */
+const queuedCheck = async (orderId: string, by: 'poll' | 'provider') => {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const { rows } = await ctx.deps.database.executeSql(
+      `select data, state from pgboss.job where name = $1 and singleton_key = $2 order by created_on desc limit 1`,
+      [queues.fulfilOrder, `${orderId}:${by}`],
+    );
+    const [row] = rows as { data: Required<FulfilOrderJob>; state: string }[];
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${by} check queued for ${orderId}`);
+};
+
+/** eSIM Access's ORDER_STATUS notice, as the sandbox sends it, delivered to our webhook route. */
+const notifyReady = (orderId: string, providerOrderRef: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/esim-provider/webhooks/${ctx.config.esimWebhookSecret}`,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      notifyType: 'ORDER_STATUS',
+      content: { orderNo: providerOrderRef, transactionId: orderId, orderStatus: 'GOT_RESOURCE' },
+    }),
+  });
+
+/** One eSIM, one package, one confirmation e-mail, one attempt: fulfilled exactly once. */
+const expectFulfilledOnce = async (orderId: string, attempts = 1) => {
+  const order = await statusOf(orderId);
+  expect(order?.status).toBe('completed');
+  expect(order?.fulfilmentAttempts).toBe(attempts);
+  expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
+  expect(await ctx.deps.db.$count(esimPackages, eq(esimPackages.orderId, orderId))).toBe(1);
+  // The confirmation is rendered after completion, by its own job; rendering it again stores nothing new.
+  await sendOrderConfirmation(ctx.deps, orderId);
+  await sendOrderConfirmation(ctx.deps, orderId);
+  await ctx.deps.mailer.deliverPending();
+  expect(ctx.mails.filter((m) => m.subject.includes(order?.number ?? '?'))).toHaveLength(1);
+};
+
+const waitForJobDone = async (orderId: string, by: 'poll' | 'provider') => {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if ((await queuedCheck(orderId, by)).state === 'completed') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the ${by} check of ${orderId} never ran`);
+};
+
+describe('completion by the provider notice or by a poll, whichever comes first', () => {
+  it('completes on the notice before the poll is due; the poll and a repeated notice change nothing', async () => {
+    const worker = await restart();
+    try {
+      const orderId = await payOrder();
+      const poll = await queuedCheck(orderId, 'poll');
+      // The worker placed the provider order and went on: nothing waits for the allocation.
+      expect((await statusOf(orderId))?.status).toBe('paid');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const [first, repeated] = await Promise.all([
+        notifyReady(orderId, poll.data.check.providerOrderRef),
+        notifyReady(orderId, poll.data.check.providerOrderRef),
+      ]);
+      expect([first.statusCode, repeated.statusCode]).toEqual([200, 200]);
+      await waitForCompleted(orderId);
+      // The poll was not due yet when the notice completed the order.
+      expect((await queuedCheck(orderId, 'poll')).state).toBe('created');
+      await waitForJobDone(orderId, 'poll');
+      expect((await notifyReady(orderId, poll.data.check.providerOrderRef)).statusCode).toBe(200);
+      await expectFulfilledOnce(orderId);
+    } finally {
+      await worker.stop();
+    }
+  }, 60_000);
+
+  it('completes by the poll when no notice comes; a late notice, twice, changes nothing', async () => {
+    const worker = await restart();
+    try {
+      const orderId = await payOrder();
+      const poll = await queuedCheck(orderId, 'poll');
+      await waitForCompleted(orderId);
+      await waitForJobDone(orderId, 'poll');
+      for (let i = 0; i < 2; i++)
+        expect((await notifyReady(orderId, poll.data.check.providerOrderRef)).statusCode).toBe(200);
+      await expectFulfilledOnce(orderId);
+    } finally {
+      await worker.stop();
+    }
+  }, 60_000);
+
+  it('runs poll, notice and a retried job at once: one of them completes, the others are skipped', async () => {
+    const orderId = await payOrder();
+    // No worker runs: this test plays every job itself, all at the same moment.
+    expect(await fulfilOrder(ctx.deps, orderId, ctx.app.log)).toBe('allocating');
+    const poll = await queuedCheck(orderId, 'poll');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const notice = { orderId, check: { ...poll.data.check, by: 'provider' as const } };
+    const results = await Promise.all([
+      checkAllocation(ctx.deps, poll.data, ctx.app.log),
+      checkAllocation(ctx.deps, notice, ctx.app.log),
+      checkAllocation(ctx.deps, poll.data, ctx.app.log),
+      fulfilOrder(ctx.deps, orderId, ctx.app.log),
+    ]);
+    expect(results.filter((r) => r === 'completed')).toHaveLength(1);
+    expect(await fulfilOrder(ctx.deps, orderId, ctx.app.log)).toBe('skipped');
+    expect(await checkAllocation(ctx.deps, notice, ctx.app.log)).toBe('skipped');
+    // The retried job counted its attempt (it placed the provider order again, which the provider deduplicates).
+    await expectFulfilledOnce(orderId, 2);
+  }, 60_000);
+
+  it('fails an order the provider never allocates, with the error for staff', async () => {
+    const orderId = await payOrder();
+    expect(await fulfilOrder(ctx.deps, orderId, ctx.app.log)).toBe('allocating');
+    const poll = await queuedCheck(orderId, 'poll');
+    const stale = {
+      ...poll.data,
+      check: { ...poll.data.check, placedAt: Date.now() - 11 * 60_000, poll: 9 },
+    };
+    esimProvider.setFailureMode('slow');
+    try {
+      expect(await checkAllocation(ctx.deps, stale, ctx.app.log)).toBe('failed');
+    } finally {
+      esimProvider.setFailureMode('none');
+    }
+    const failed = await statusOf(orderId);
+    expect(failed?.status).toBe('failed');
+    expect(failed?.failureReason).toBe('[ALLOCATING] the provider is still allocating the profile');
+  });
+});
+
+describe('the confirmation e-mail after completion', () => {
+  it('is rendered by its own job, and the sweep finds a completed order whose job was lost', async () => {
+    const worker = await restart();
+    try {
+      const orderId = await payOrder();
+      await waitForCompleted(orderId);
+      const order = await statusOf(orderId);
+      const deadline = Date.now() + 20_000;
+      while (!ctx.mails.some((m) => m.subject.includes(order?.number ?? '?')) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ctx.mails.filter((m) => m.subject.includes(order?.number ?? '?'))).toHaveLength(1);
+      // Stored under the id fixed by the order: nothing for the sweep to do, even once it is old enough.
+      expect(await resumeConfirmations(ctx.deps, 0)).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+
+    // A completed order whose confirmation job never ran (the process died after the commit).
+    const lost = await payOrder();
+    expect(await fulfilOrder(ctx.deps, lost, ctx.app.log)).toBe('allocating');
+    const poll = await queuedCheck(lost, 'poll');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await checkAllocation(ctx.deps, poll.data, ctx.app.log)).toBe('completed');
+    await ctx.deps.database.executeSql(`delete from pgboss.job where name = $1 and singleton_key = $2`, [
+      queues.orderConfirmation,
+      lost,
+    ]);
+    const next = await restart();
+    try {
+      expect(await resumeConfirmations(ctx.deps, 0)).toBe(1);
+      const number = (await statusOf(lost))?.number ?? '?';
+      const deadline = Date.now() + 20_000;
+      while (!ctx.mails.some((m) => m.subject.includes(number)) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ctx.mails.filter((m) => m.subject.includes(number))).toHaveLength(1);
+      expect(await resumeConfirmations(ctx.deps, 0)).toBe(0);
+    } finally {
+      await next.stop();
+    }
+  }, 90_000);
 });

@@ -2,9 +2,20 @@ import type { Database } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 
-export const queues = { fulfilOrder: 'fulfil-order', usageSync: 'usage-sync' } as const;
+export const queues = {
+  fulfilOrder: 'fulfil-order',
+  orderConfirmation: 'order-confirmation',
+  usageSync: 'usage-sync',
+} as const;
 
-export type FulfilOrderJob = { orderId: string };
+/**
+ * A fulfilment step. Without `check`: place the provider order (an attempt). With it: look whether the provider
+ * has allocated the profile of an order already placed, because a poll came due or the provider said so.
+ */
+export type FulfilOrderJob = {
+  orderId: string;
+  check?: { providerOrderRef: string; placedAt: number; poll: number; by: 'poll' | 'provider' };
+};
 
 export type JobQueueOptions = {
   /** Retries pg-boss keeps for a job; the handler decides when an order has failed for good. */
@@ -43,6 +54,13 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
         retryDelay: options.retryDelaySeconds,
         retryBackoff: true,
       });
+      await boss.createQueue(queues.orderConfirmation, {
+        name: queues.orderConfirmation,
+        policy: 'short',
+        retryLimit: 5,
+        retryDelay: 30,
+        retryBackoff: true,
+      });
     })();
     return starting;
   };
@@ -56,9 +74,26 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
       for (const id of workerIds) boss.notifyWorker(id);
     },
     /**
-     * Runs `handler` for each fulfilment job, `concurrency` at a time in this process (a job mostly waits for the
-     * provider, so one at a time would queue every buyer behind the previous allocation); a thrown error makes
-     * pg-boss retry the job with backoff.
+     * Queues a look at a placed provider order, `delaySeconds` from now. Each trigger has its own singleton key
+     * (a due poll and the provider's notice do not swallow each other); this process's workers are woken when
+     * it comes due, other processes find it at their next poll.
+     */
+    enqueueAllocationCheck: async (job: Required<FulfilOrderJob>, delaySeconds = 0) => {
+      await ready();
+      await boss.send(queues.fulfilOrder, job, {
+        singletonKey: `${job.orderId}:${job.check.by}`,
+        ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
+      });
+      const wake = () => {
+        for (const id of workerIds) boss.notifyWorker(id);
+      };
+      if (delaySeconds > 0) setTimeout(wake, delaySeconds * 1000).unref();
+      else wake();
+    },
+    /**
+     * Runs `handler` for each fulfilment job, `concurrency` at a time in this process; a thrown error makes
+     * pg-boss retry the job with backoff. Jobs are short (no step waits for the provider to allocate), so a
+     * worker that found one asks again at once instead of sleeping out its polling interval.
      */
     workFulfilment: async (handler: (job: FulfilOrderJob) => Promise<void>, concurrency = 1) => {
       await ready();
@@ -67,11 +102,41 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
           queues.fulfilOrder,
           { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
           async ([job]) => {
-            if (job) await handler(job.data);
+            if (!job) return;
+            try {
+              await handler(job.data);
+            } finally {
+              boss.notifyWorker(id);
+            }
           },
         );
         workerIds.push(id);
       }
+    },
+    /** Queues the rendering of a completed order's confirmation e-mail (at most one waiting per order). */
+    enqueueConfirmation: async (orderId: string) => {
+      await ready();
+      await boss.send(queues.orderConfirmation, { orderId }, { singletonKey: orderId });
+    },
+    /**
+     * Renders confirmations one at a time in this process: each takes tens of milliseconds of CPU (QR code and
+     * invoice PDF), so during a rush they trail the payments and completions instead of competing with them.
+     */
+    workConfirmations: async (handler: (job: { orderId: string }) => Promise<void>) => {
+      await ready();
+      const id = await boss.work<{ orderId: string }>(
+        queues.orderConfirmation,
+        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          try {
+            await handler(job.data);
+          } finally {
+            boss.notifyWorker(id);
+          }
+        },
+      );
+      workerIds.push(id);
     },
     /** Runs `handler` on a cron schedule (UTC); pg-boss hands each tick to one instance only. */
     scheduleUsageSync: async (cron: string, handler: () => Promise<void>) => {

@@ -91,4 +91,37 @@ describe('sandbox eSIM provider', () => {
       vi.useRealTimers();
     }
   });
+
+  it('posts an ORDER_STATUS notice when the allocation completes, which it parses back', async () => {
+    const posted: { url: string; body: string }[] = [];
+    const provider = createSandboxEsimProvider({
+      allocationDelayMs: 50,
+      webhookUrl: 'http://shop.test/api/esim-provider/webhooks/secret',
+      fetch: async (url, init) => {
+        posted.push({ url: String(url), body: String(init?.body) });
+        return new Response('{"received":true}');
+      },
+    });
+    const placed = await provider.orderProfile({
+      transactionId: 'order-9',
+      packageCode: 'SBX-DE-5GB-30D',
+      wholesaleCents: 300,
+    });
+    expect(placed.status).toBe('allocating');
+    expect(posted).toHaveLength(0);
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.url).toBe('http://shop.test/api/esim-provider/webhooks/secret');
+    expect(provider.parseWebhook({}, Buffer.from(posted[0]?.body ?? ''))).toEqual({
+      type: 'order_status',
+      providerOrderRef: placed.providerOrderRef,
+      transactionId: 'order-9',
+      ready: true,
+    });
+    expect((await provider.queryOrder(placed.providerOrderRef)).status).toBe('ready');
+    expect(provider.parseWebhook({}, Buffer.from('{"notifyType":"CHECK_HEALTH"}'))).toEqual({
+      type: 'ignored',
+      notifyType: 'CHECK_HEALTH',
+    });
+    expect(() => provider.parseWebhook({}, Buffer.from('nope'))).toThrow(EsimProviderError);
+  });
 });

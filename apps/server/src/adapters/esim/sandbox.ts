@@ -5,7 +5,14 @@ import {
   globalCoverage,
   coverageRegions as regions,
 } from '@esim/db';
-import { type EsimProfile, type EsimProvider, EsimProviderError, type WholesalePackage } from './port';
+import { z } from 'zod';
+import {
+  type EsimProfile,
+  type EsimProvider,
+  EsimProviderError,
+  type EsimWebhookEvent,
+  type WholesalePackage,
+} from './port';
 
 // Wholesale price per GB in euro cents by continent: what a real wholesaler's list roughly looks like.
 const centsPerGb: Record<Continent, number> = {
@@ -144,7 +151,21 @@ export type SandboxEsimOptions = {
   timeoutMs?: number;
   /** Simulated data use of a profile from the first time its usage is asked for (0: only what tests set). */
   usageMbPerMinute?: number;
+  /**
+   * Where to post an ORDER_STATUS notice (eSIM Access's format) when an allocation completes, as the real
+   * wholesaler does; without it, only polling finds out. Lost on a restart, like a missed webhook.
+   */
+  webhookUrl?: string;
+  fetch?: typeof fetch;
+  onWebhookError?: (error: unknown) => void;
 };
+
+const orderStatusNotice = z.object({
+  notifyType: z.string(),
+  content: z
+    .object({ orderNo: z.string(), transactionId: z.string().optional(), orderStatus: z.string() })
+    .optional(),
+});
 
 /**
  * Offline stand-in for the wholesaler. Profiles are derived from our transaction id, so ordering the same
@@ -210,14 +231,38 @@ export const createSandboxEsimProvider = (options: SandboxEsimOptions = {}) => {
       throw new EsimProviderError(`sandbox: unknown eSIM ${providerRef}`, false, 'NOT_FOUND');
   };
 
+  const notifyWhenAllocated = (transactionId: string, ref: string) => {
+    const { webhookUrl } = options;
+    if (!webhookUrl) return;
+    const post = options.fetch ?? fetch;
+    const body = {
+      notifyType: 'ORDER_STATUS',
+      content: { orderNo: ref, transactionId, orderStatus: 'GOT_RESOURCE' },
+    };
+    setTimeout(() => {
+      post(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      })
+        .then((response) => {
+          if (!response.ok) throw new Error(`sandbox eSIM webhook answered ${response.status}`);
+        })
+        .catch((error: unknown) => options.onWebhookError?.(error));
+    }, allocationDelayMs).unref();
+  };
+
   const provider: EsimProvider = {
     name: 'sandbox',
     listPackages: async () => sandboxWholesaleList(),
     orderProfile: async ({ transactionId }) => {
       await maybeFail();
       const ref = orderRef(transactionId, Date.now());
-      if (failureMode === 'slow' || allocationDelayMs > 0)
+      if (failureMode === 'slow' || allocationDelayMs > 0) {
+        if (failureMode !== 'slow') notifyWhenAllocated(transactionId, ref);
         return { status: 'allocating', providerOrderRef: ref };
+      }
       return { status: 'ready', providerOrderRef: ref, profile: profileFor(transactionId) };
     },
     queryOrder: async (providerOrderRef) => {
@@ -253,8 +298,26 @@ export const createSandboxEsimProvider = (options: SandboxEsimOptions = {}) => {
       assertKnown(providerRef);
       states.set(providerRef, 'revoked');
     },
-    parseWebhook: () => {
-      throw new EsimProviderError('sandbox: this provider sends no webhooks', false);
+    // Unsigned, like eSIM Access's: the secret URL path is the check (esim-webhooks.routes.ts).
+    parseWebhook: (_headers, rawBody): EsimWebhookEvent => {
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new EsimProviderError('sandbox webhook: body is not JSON', false, 'BAD_PAYLOAD');
+      }
+      const notice = orderStatusNotice.safeParse(json);
+      if (!notice.success)
+        throw new EsimProviderError('sandbox webhook: no notifyType', false, 'BAD_PAYLOAD');
+      const { notifyType, content } = notice.data;
+      if (notifyType !== 'ORDER_STATUS') return { type: 'ignored', notifyType };
+      if (!content) throw new EsimProviderError('sandbox webhook: ORDER_STATUS without orderNo', false);
+      return {
+        type: 'order_status',
+        providerOrderRef: content.orderNo,
+        transactionId: content.transactionId ?? null,
+        ready: content.orderStatus === 'GOT_RESOURCE',
+      };
     },
   };
 

@@ -16,12 +16,12 @@ const sameSecret = (given: string, expected: string) => {
 /**
  * The eSIM provider's notifications (eSIM Access ORDER_STATUS and DATA_USAGE). Their webhooks are not signed,
  * so the URL carries a secret path segment; a wrong one is a 404. app.ts passes `onOrderReady` (the orders
- * module's wake-up of a paid order's fulfilment).
+ * module completes a paid order at once instead of at its next poll).
  */
 export const esimProviderRoutes =
   (
     deps: UsageDeps & { esimProvider: EsimProvider; config: Pick<Config, 'esimWebhookSecret' | 'siteUrl'> },
-    onOrderReady: (orderId: string) => Promise<void>,
+    onOrderReady: (orderId: string, providerOrderRef: string) => Promise<void>,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {

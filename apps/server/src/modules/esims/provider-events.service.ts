@@ -6,13 +6,13 @@ import { applyUsage, type UsageDeps } from './usage.service';
 
 /**
  * One notice from the eSIM provider. Usage goes through the same rules as the scheduled sync (notices once,
- * depletion starts the queued package); "order ready" is handed to `onOrderReady` (the orders module wakes the
- * order's fulfilment), so this module needs nothing from the orders module.
+ * depletion starts the queued package); "order ready" is handed to `onOrderReady` (the orders module completes
+ * the order at once instead of at its next poll), so this module needs nothing from the orders module.
  */
 export const handleProviderEvent = async (
   deps: UsageDeps,
   event: EsimWebhookEvent,
-  onOrderReady: (orderId: string) => Promise<void>,
+  onOrderReady: (orderId: string, providerOrderRef: string) => Promise<void>,
   log: FastifyBaseLogger,
 ) => {
   if (event.type === 'data_usage') {
@@ -21,7 +21,7 @@ export const handleProviderEvent = async (
     else log.warn({ providerRef: event.providerRef }, 'eSIM webhook: usage for an unknown eSIM');
   }
   // Our transaction ids are order ids; anything else is not ours to act on.
-  const orderId =
-    event.type === 'order_status' && event.ready ? z.uuid().safeParse(event.transactionId) : null;
-  if (orderId?.success) await onOrderReady(orderId.data);
+  if (event.type !== 'order_status' || !event.ready) return;
+  const orderId = z.uuid().safeParse(event.transactionId);
+  if (orderId.success) await onOrderReady(orderId.data, event.providerOrderRef);
 };

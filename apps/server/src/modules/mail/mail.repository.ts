@@ -2,10 +2,12 @@ import { type Db, outbox } from '@esim/db';
 import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { MailMessage } from '../../adapters/mail/port';
 
-export const insertOutboxEmail = async (db: Db, message: MailMessage) => {
+/** With an `id`, the e-mail is stored once: a second insert with that id does nothing. */
+export const insertOutboxEmail = async (db: Db, message: MailMessage, id?: string) => {
   const [row] = await db
     .insert(outbox)
     .values({
+      ...(id ? { id } : {}),
       channel: 'email',
       to: message.to,
       subject: message.subject,
@@ -13,6 +15,7 @@ export const insertOutboxEmail = async (db: Db, message: MailMessage) => {
       html: message.html ?? null,
       attachments: message.attachments ?? [],
     })
+    .onConflictDoNothing()
     .returning({ id: outbox.id });
   return row;
 };

@@ -56,8 +56,11 @@ export const createOutboxDelivery = (
 };
 
 export type Mailer = {
-  /** Stores the e-mail in the outbox (inside the caller's transaction if given) and schedules delivery. */
-  send: (message: MailMessage, tx?: Db) => Promise<void>;
+  /**
+   * Stores the e-mail in the outbox (inside the caller's transaction if given) and schedules delivery. With an
+   * `id`, an e-mail already stored under that id is not stored again.
+   */
+  send: (message: MailMessage, tx?: Db, id?: string) => Promise<void>;
   /** Delivers what is pending; returns how many were attempted. */
   deliverPending: () => Promise<number>;
 };
@@ -83,8 +86,8 @@ export const createMailer = (
     options.backoffMs,
   );
   return {
-    send: async (message, tx) => {
-      await insertOutboxEmail(tx ?? db, message);
+    send: async (message, tx, id) => {
+      await insertOutboxEmail(tx ?? db, message, id);
       if (!tx) void deliverPending().catch((err) => log.error({ err }, 'outbox delivery crashed'));
     },
     deliverPending,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
@@ -5,8 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type EsimProfile, type EsimProvider, EsimProviderError } from '../../adapters/esim/port';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import type { FulfilOrderJob, JobQueue } from '../../lib/job-queue';
 import {
   getEsim,
+  getEsimForOrder,
   hasActivePackage,
   insertEsimPackage,
   listMovablePackages,
@@ -18,7 +21,14 @@ import {
 import type { Mailer } from '../mail/mail.service';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
-import { countFulfilmentAttempt, getOrder, lockOrder, type OrderRow, updateOrder } from './orders.repository';
+import {
+  countFulfilmentAttempt,
+  failPaidOrder,
+  getOrder,
+  lockOrder,
+  type OrderRow,
+  updateOrder,
+} from './orders.repository';
 
 /** What fulfilling an order uses. */
 export type FulfilmentDeps = {
@@ -27,13 +37,22 @@ export type FulfilmentDeps = {
   i18n: ServerI18n;
   mailer: Mailer;
   config: Pick<Config, 'fulfilment'>;
-  /** Queues a paid order's fulfilment (the job queue). */
-  jobs: { enqueueFulfilment: (orderId: string) => Promise<void> };
+  /** Queues a paid order's fulfilment, its allocation checks and its confirmation e-mail (the job queue). */
+  jobs: Pick<JobQueue, 'enqueueFulfilment' | 'enqueueAllocationCheck' | 'enqueueConfirmation'>;
 };
 
-export type FulfilmentResult = 'completed' | 'failed' | 'skipped';
+export type FulfilmentResult = 'completed' | 'allocating' | 'failed' | 'skipped';
 
-/** How long one attempt waits for the provider to finish allocating before handing back to the queue. */
+/**
+ * When to look again at a provider order still allocating, counted from the previous look: soon at first (the
+ * sandbox takes 2 s, eSIM Access usually a few seconds and notifies us when done), then less often.
+ */
+const pollDelaysSeconds = [3, 2, 3, 5, 10, 20, 30];
+const pollDelay = (poll: number) => pollDelaysSeconds[poll] ?? 60;
+/** An order the provider has not allocated after this long is failed for staff (a retry places it again). */
+const allocationPatienceMs = 10 * 60_000;
+
+/** How long a change of eSIM waits for its new profile inside one attempt (rare, so it may hold its worker). */
 const allocationWaitMs = 20_000;
 const allocationPollMs = 500;
 
@@ -59,14 +78,19 @@ const newEsimRow = (deps: FulfilmentDeps, order: OrderRow, profile: EsimProfile)
   matchingId: profile.matchingId,
 });
 
-/** Orders the profile (idempotent by our order id) and waits for the allocation to complete. */
-const orderProfile = async (deps: FulfilmentDeps, order: OrderRow): Promise<EsimProfile> => {
+/** Places the provider order for the order's profile; idempotent by our order id (a repeat gets the same one). */
+const placeProfileOrder = (deps: FulfilmentDeps, order: OrderRow) => {
   const snapshot = snapshotOf(order);
-  const result = await deps.esimProvider.orderProfile({
+  return deps.esimProvider.orderProfile({
     transactionId: order.id,
     packageCode: snapshot.providerPackageCode,
     wholesaleCents: snapshot.wholesaleCents,
   });
+};
+
+/** Orders the profile and waits for the allocation inside this attempt (change of eSIM only). */
+const orderProfileAndWait = async (deps: FulfilmentDeps, order: OrderRow): Promise<EsimProfile> => {
+  const result = await placeProfileOrder(deps, order);
   if (result.status === 'ready') return result.profile;
   const deadline = Date.now() + allocationWaitMs;
   while (Date.now() < deadline) {
@@ -77,23 +101,51 @@ const orderProfile = async (deps: FulfilmentDeps, order: OrderRow): Promise<Esim
   throw new EsimProviderError('the provider is still allocating the profile', true, 'ALLOCATING');
 };
 
-/** Stores eSIM and package and completes the order in one transaction, with the confirmation e-mail. */
+/**
+ * The outbox id of an order's confirmation e-mail: fixed by the order, so the e-mail is stored once however
+ * often it is rendered. Equal to `md5('order-confirmation:' || id)::uuid` in SQL (listOrdersWithoutConfirmation).
+ */
+export const confirmationMailId = (orderId: string) => {
+  const hex = createHash('md5').update(`order-confirmation:${orderId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/**
+ * Renders and stores a completed new eSIM's confirmation e-mail (QR code, install details, invoice PDF). It runs
+ * after completion, one at a time per process: rendering is most of a purchase's CPU, and the buyer already
+ * sees the QR code on the success page. Safe to repeat (the e-mail's outbox id is fixed by the order).
+ */
+export const sendOrderConfirmation = async (deps: FulfilmentDeps, orderId: string) => {
+  const order = await getOrder(deps.db, orderId);
+  if (order?.status !== 'completed' || order.kind !== 'esim') return false;
+  const esim = await getEsimForOrder(deps.db, orderId);
+  if (!esim) return false;
+  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
+  const mail = await renderOrderConfirmation(t, order, esim, await getGeneralOptions(deps.db));
+  await deps.mailer.send(mail, undefined, confirmationMailId(orderId));
+  return true;
+};
+
+/**
+ * Stores eSIM and package and completes the order in one transaction; its confirmation e-mail is queued after
+ * the commit (a crash in between is caught by the sweep, which looks for completed orders without one). A change
+ * of eSIM (rare) still stores its e-mail in the completing transaction.
+ */
 const completeOrder = async (
   deps: FulfilmentDeps,
   order: OrderRow,
   profile: EsimProfile,
   { storeEsim }: { storeEsim: boolean } = { storeEsim: true },
 ) => {
-  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
-  const options = await getGeneralOptions(deps.db);
-  // Rendered before the transaction (QR and PDF take tens of milliseconds) so row locks stay short.
-  const mail = await renderOrderConfirmation(t, { ...order, status: 'completed' }, profile, options);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     // Another worker finished first (a resumed job racing the original): nothing more to do.
     if (locked?.status !== 'paid') return 'skipped' as const;
     if (!storeEsim) {
       // A change of eSIM stored the new eSIM and moved the packages already.
+      const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
+      const options = await getGeneralOptions(tx);
+      const mail = await renderOrderConfirmation(t, { ...locked, status: 'completed' }, profile, options);
       await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
       await deps.mailer.send(mail, tx);
       return 'completed' as const;
@@ -111,9 +163,10 @@ const completeOrder = async (
       validityDays: snapshot.validityDays,
     });
     await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
-    await deps.mailer.send(mail, tx);
     return 'completed' as const;
   });
+  if (result === 'completed' && storeEsim) await deps.jobs.enqueueConfirmation(order.id);
+  return result;
 };
 
 /** Top-up: the provider adds the package to the eSIM; it waits behind the active one, or starts now. */
@@ -169,7 +222,7 @@ const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
 const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
   const old = order.targetEsimId ? await getEsim(deps.db, order.targetEsimId) : undefined;
   if (!old) throw new EsimProviderError('the eSIM to replace does not exist', false, 'ESIM_MISSING');
-  const profile = await orderProfile(deps, order);
+  const profile = await orderProfileAndWait(deps, order);
   const moving = await listMovablePackages(deps.db, old.id);
   const [, ...others] = moving;
   for (const pkg of others) {
@@ -210,6 +263,29 @@ const describe = (error: unknown) => {
 };
 
 /**
+ * A new eSIM: places the provider order and, unless the profile is ready at once, leaves the rest to a check
+ * that a poll or the provider's notice queues, so no worker waits out the allocation (ADR 0012).
+ */
+const placeEsimOrder = async (deps: FulfilmentDeps, order: OrderRow): Promise<FulfilmentResult> => {
+  const placed = await placeProfileOrder(deps, order);
+  if (placed.status === 'ready') return completeOrder(deps, order, placed.profile);
+  await deps.jobs.enqueueAllocationCheck(
+    {
+      orderId: order.id,
+      check: { providerOrderRef: placed.providerOrderRef, placedAt: Date.now(), poll: 0, by: 'poll' },
+    },
+    pollDelay(0),
+  );
+  return 'allocating';
+};
+
+/** Fails a paid order for staff with the error; an order completed meanwhile stays completed. */
+const failOrder = async (deps: FulfilmentDeps, orderId: string, error: unknown) => {
+  await failPaidOrder(deps.db, orderId, describe(error));
+  return 'failed' as const;
+};
+
+/**
  * One attempt at fulfilling a paid order (DESIGN section 3, "Buy an eSIM"). Safe to run twice or at once in two
  * workers: the provider order is keyed by our order id, and completion re-checks the order under a row lock.
  * A retryable failure is thrown back to the queue until the attempts run out; then the order becomes `failed`
@@ -228,10 +304,11 @@ export const fulfilOrder = async (
         ? await completeTopUp(deps, order)
         : order.kind === 'change_esim'
           ? await completeEsimChange(deps, order)
-          : await completeOrder(deps, order, await orderProfile(deps, order));
-    log.info({ orderId, kind: order.kind, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');
-    if (result === 'completed')
-      void deps.mailer.deliverPending().catch((err) => log.error({ err }, 'outbox delivery'));
+          : await placeEsimOrder(deps, order);
+    // One line per order: placing is logged only when it finished the order (the check logs the rest).
+    if (result !== 'allocating')
+      log.info({ orderId, kind: order.kind, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');
+    if (result === 'completed') deliverMail(deps, log);
     return result;
   } catch (error) {
     const retryable = !(error instanceof EsimProviderError) || error.retryable;
@@ -241,13 +318,71 @@ export const fulfilOrder = async (
       'order fulfilment failed',
     );
     if (retryable && !lastAttempt) throw error;
-    await updateOrder(deps.db, orderId, {
-      status: 'failed',
-      failedAt: new Date(),
-      failureReason: describe(error),
-    });
-    return 'failed';
+    return failOrder(deps, orderId, error);
   }
+};
+
+const deliverMail = (deps: FulfilmentDeps, log: FastifyBaseLogger) => {
+  void deps.mailer.deliverPending().catch((err) => log.error({ err }, 'outbox delivery'));
+};
+
+/**
+ * Looks at a placed provider order: completes the order when the profile is allocated; otherwise a poll queues
+ * the next look (a provider notice that came early leaves that to the polls). A provider error while looking
+ * is treated like "not yet" until the patience runs out, then the order fails for staff with that error.
+ * Nothing here counts an attempt: the attempt was the placing.
+ */
+export const checkAllocation = async (
+  deps: FulfilmentDeps,
+  job: Required<FulfilOrderJob>,
+  log: FastifyBaseLogger,
+): Promise<FulfilmentResult> => {
+  const { orderId, check } = job;
+  const order = await getOrder(deps.db, orderId);
+  if (order?.status !== 'paid') return 'skipped';
+  let lastError: unknown = null;
+  try {
+    const state = await deps.esimProvider.queryOrder(check.providerOrderRef);
+    if (state.status === 'ready') {
+      const result = await completeOrder(deps, order, state.profile);
+      log.info({ orderId, result, by: check.by, poll: check.poll }, 'order fulfilment');
+      if (result === 'completed') deliverMail(deps, log);
+      return result;
+    }
+  } catch (error) {
+    if (error instanceof EsimProviderError && !error.retryable) return failOrder(deps, orderId, error);
+    if (!(error instanceof EsimProviderError)) throw error;
+    log.warn({ orderId, err: error, by: check.by }, 'order fulfilment: allocation check failed');
+    lastError = error;
+  }
+  if (check.by !== 'poll') return 'allocating';
+  if (Date.now() - check.placedAt > allocationPatienceMs)
+    return failOrder(
+      deps,
+      orderId,
+      lastError ?? new EsimProviderError('the provider is still allocating the profile', true, 'ALLOCATING'),
+    );
+  const poll = check.poll + 1;
+  await deps.jobs.enqueueAllocationCheck({ orderId, check: { ...check, poll } }, pollDelay(poll));
+  return 'allocating';
+};
+
+/**
+ * The provider says an order's profile is allocated (eSIM Access ORDER_STATUS, or the sandbox's equivalent):
+ * queues a look at once, if the order is ours and still waiting. Replays and late notices change nothing.
+ */
+export const onProviderOrderReady = async (
+  deps: FulfilmentDeps,
+  orderId: string,
+  providerOrderRef: string,
+) => {
+  const order = await getOrder(deps.db, orderId);
+  if (order?.status !== 'paid') return false;
+  await deps.jobs.enqueueAllocationCheck({
+    orderId,
+    check: { providerOrderRef, placedAt: Date.now(), poll: 0, by: 'provider' },
+  });
+  return true;
 };
 
 /** Staff "retry" on a failed order: back to paid with a fresh attempt count, and queued. */
@@ -257,10 +392,4 @@ export const retryFulfilment = async (deps: FulfilmentDeps, orderId: string) => 
   if (order.status !== 'failed' || !order.paidAt) throw new AppError('ORDER_NOT_RETRIABLE');
   await updateOrder(deps.db, orderId, { status: 'paid', fulfilmentAttempts: 0, failedAt: null });
   await deps.jobs.enqueueFulfilment(orderId);
-};
-
-/** The provider says an order's profile is ready: a paid order's fulfilment runs now instead of at its next poll. */
-export const wakeFulfilment = async (deps: Pick<FulfilmentDeps, 'db' | 'jobs'>, orderId: string) => {
-  const order = await getOrder(deps.db, orderId);
-  if (order?.status === 'paid') await deps.jobs.enqueueFulfilment(order.id);
 };

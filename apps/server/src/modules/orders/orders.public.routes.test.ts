@@ -5,6 +5,7 @@ import {
   packages,
   payments,
   seedStaffUser,
+  seedUser,
   users,
   webhookEvents,
 } from '@esim/db';
@@ -512,6 +513,7 @@ describe('payment webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await ctx.deps.db.$count(webhookEvents, eq(webhookEvents.eventId, event.id))).toBe(1);
     expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
+    await waitFor(async () => ctx.mails.find((m) => m.subject.includes(completed.number)));
     await ctx.deps.mailer.deliverPending();
     expect(ctx.mails.filter((m) => m.subject.includes(completed.number))).toHaveLength(1);
     expect((await orderRow(orderId)).fulfilmentAttempts).toBe(1);
@@ -547,6 +549,32 @@ describe('payment webhooks', () => {
     expect(row.status).toBe('for_review');
     expect(row.failureReason).toContain('differs');
     expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(0);
+  });
+});
+
+describe('the buyer account made at payment', () => {
+  it('joins an account that took the e-mail after the order was placed, and makes none', async () => {
+    const body = orderBody();
+    const response = await placeOrder(body);
+    expect(response.statusCode, response.body).toBe(201);
+    const { orderId, checkoutUrl } = response.json() as { orderId: string; checkoutUrl: string };
+    const meanwhile = await seedUser(ctx.deps.db, { email: body.email, phone: uniquePhone() });
+    await sandbox().submitCard(sessionOf(checkoutUrl), card);
+    expect((await waitForStatus(orderId, 'completed')).userId).toBe(meanwhile.id);
+    expect(await ctx.deps.db.$count(users, eq(users.email, body.email))).toBe(1);
+  });
+
+  it('creates the account without the phone another account took meanwhile', async () => {
+    const body = orderBody();
+    const response = await placeOrder(body);
+    expect(response.statusCode, response.body).toBe(201);
+    const { orderId, checkoutUrl } = response.json() as { orderId: string; checkoutUrl: string };
+    await seedUser(ctx.deps.db, { email: uniqueEmail('phone-owner'), phone: body.phoneNumber });
+    await sandbox().submitCard(sessionOf(checkoutUrl), card);
+    const completed = await waitForStatus(orderId, 'completed');
+    const [account] = await ctx.deps.db.select().from(users).where(eq(users.email, body.email));
+    expect(completed.userId).toBe(account?.id);
+    expect(account?.phone).toBeNull();
   });
 });
 

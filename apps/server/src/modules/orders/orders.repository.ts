@@ -1,5 +1,5 @@
 import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
-import { type Db, orders, payments, webhookEvents } from '@esim/db';
+import { type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
 import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { orderByOf, pageWindow } from '../../lib/list-query';
 
@@ -72,6 +72,46 @@ export const listOrders = async (db: Db, filters: OrderFilters, page: PageQuery)
   const [total] = await db.select({ n: count() }).from(orders).where(whereOf(filters));
   const rows = await listOrderRows(db, filters, pageWindow(page));
   return { total: total?.n ?? 0, rows };
+};
+
+/**
+ * The order form's reads in one round trip: the sellable package, and whether a customer account already uses
+ * the e-mail or the phone (asked only for signed-out buyers, who are then sent to log in).
+ */
+export const findPackageAndContactConflicts = async (
+  db: Db,
+  input: { slug: string; contact: { email: string; phone: string } | null },
+) => {
+  const taken = (column: typeof users.email | typeof users.phone, value: string | undefined) =>
+    value === undefined
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${users} where ${users.kind} = 'customer' and ${column} = ${value})`;
+  const [row] = await db
+    .select({
+      pkg: packages,
+      emailTaken: taken(users.email, input.contact?.email),
+      phoneTaken: taken(users.phone, input.contact?.phone),
+    })
+    .from(packages)
+    .where(and(eq(packages.slug, input.slug), eq(packages.active, true), isNull(packages.deletedAt)))
+    .limit(1);
+  return row;
+};
+
+/** At payment, in one round trip: the customer account with the order's e-mail, and whether its phone is taken. */
+export const findCustomerByContact = async (db: Db, email: string, phone: string | null) => {
+  const [row] = await db
+    .select({
+      existingId: users.id,
+      phoneTaken:
+        phone === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${users} where ${users.kind} = 'customer' and ${users.phone} = ${phone})`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, and(eq(users.kind, 'customer'), eq(users.email, email)))
+    .limit(1);
+  return { existingId: row?.existingId ?? null, phoneTaken: Boolean(row?.phoneTaken) };
 };
 
 export const insertOrder = async (db: Db, values: NewOrderRow) => {
@@ -192,6 +232,13 @@ export const countFulfilmentAttempt = async (db: Db, orderId: string) => {
   return row;
 };
 
+/** Fails a paid order with the reason for staff; a no-op when the order completed (or failed) meanwhile. */
+export const failPaidOrder = (db: Db, orderId: string, failureReason: string) =>
+  db
+    .update(orders)
+    .set({ status: 'failed', failedAt: sql`now()`, failureReason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+
 /** Paid orders not completed: startup resumes them all, the periodic sweep those idle for a while. */
 export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {
   const rows = await db
@@ -201,6 +248,29 @@ export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {
       and(
         eq(orders.status, 'paid'),
         lt(orders.updatedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+      ),
+    )
+    .limit(500);
+  return rows.map((r) => r.id);
+};
+
+/**
+ * New eSIMs completed in the last day whose confirmation e-mail was never stored (a crash between completion
+ * and its queued rendering). Its outbox id is md5('order-confirmation:' || order id); e-mails stored before
+ * that id existed are recognised by address and order number, so an upgrade sends nothing twice.
+ */
+export const listOrdersWithoutConfirmation = async (db: Db, idleSeconds: number) => {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        eq(orders.kind, 'esim'),
+        lt(orders.completedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+        sql`${orders.completedAt} > now() - interval '1 day'`,
+        sql`not exists (select 1 from outbox m where m.id = md5('order-confirmation:' || ${orders.id}::text)::uuid)`,
+        sql`not exists (select 1 from outbox m where m.to = ${orders.buyerEmail} and m.subject like '%' || ${orders.number})`,
       ),
     )
     .limit(500);

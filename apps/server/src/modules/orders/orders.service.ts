@@ -7,9 +7,8 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { PaymentEvent, PaymentsProvider } from '../../adapters/payments/port';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { findUserByEmailAnyState, findUserByPhone, insertUser, type UserRow } from '../auth/auth.repository';
+import { insertUser, type UserRow } from '../auth/auth.repository';
 import { createPasswordReset } from '../auth/auth.service';
-import { findSellablePackageBySlug } from '../catalogue/catalogue.repository';
 import { orderPriceOf } from '../catalogue/package-price';
 import { getEsimForOrder } from '../esims/esims.repository';
 import { toEsimInstall } from '../esims/qr-code';
@@ -18,6 +17,8 @@ import { renderActionMail } from '../mail/templates';
 import { createOrderNumber } from './order-number';
 import {
   claimReceiptDisplay,
+  findCustomerByContact,
+  findPackageAndContactConflicts,
   findPaymentBySession,
   getOrder,
   hasSucceededPayment,
@@ -122,14 +123,14 @@ export const createOrder = async (
   log: FastifyBaseLogger,
 ) => {
   const { body, user } = input;
-  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
-  if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
-  if (!user) {
-    if (await findUserByEmailAnyState(deps.db, 'customer', body.email))
-      throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
-    if (await findUserByPhone(deps.db, 'customer', body.phoneNumber))
-      throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
-  }
+  const found = await findPackageAndContactConflicts(deps.db, {
+    slug: body.packageSlug,
+    contact: user ? null : { email: body.email, phone: body.phoneNumber },
+  });
+  if (!found) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  if (found.emailTaken) throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
+  if (found.phoneTaken) throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
+  const { pkg } = found;
   const values = {
     kind: 'esim' as const,
     userId: user?.id ?? null,
@@ -158,10 +159,9 @@ export const createOrder = async (
  */
 const ensureBuyerAccount = async (deps: CheckoutDeps, tx: Db, order: OrderRow) => {
   if (order.userId) return order.userId;
-  const existing = await findUserByEmailAnyState(tx, 'customer', order.buyerEmail);
-  if (existing) return existing.id;
+  const { existingId, phoneTaken } = await findCustomerByContact(tx, order.buyerEmail, order.buyerPhone);
+  if (existingId) return existingId;
   // The phone may have been taken since the order was placed; the account is then created without it.
-  const phoneTaken = order.buyerPhone ? await findUserByPhone(tx, 'customer', order.buyerPhone) : undefined;
   const { firstName, lastName } = splitName(order.buyerName);
   const user = await insertUser(tx, {
     kind: 'customer',
