@@ -1,5 +1,5 @@
 import { type Paged, type PageQuery, parseSort } from '@esim/contracts';
-import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { AppError } from './app-error';
 
 /**
@@ -7,6 +7,23 @@ import { AppError } from './app-error';
  * (`pageQuerySchema`, `sortQuerySchema`, `pagedSchema` in packages/contracts/src/paging.ts), a repository
  * `listX(db, filters)` and a route, and every list answers and fails the same way.
  */
+
+/**
+ * Whose rows a caller may see: a customer's own, a shop's own, or all of them (staff). Every read of an owned
+ * resource (orders, eSIMs) takes one, so a route cannot forget to scope its query.
+ */
+export type OwnerScope = { userId: string } | { shopId: string } | 'all';
+
+/** The WHERE condition of a scope over the table's owner columns (none for 'all'). */
+export const ownerCondition = (
+  scope: OwnerScope,
+  columns: { userId: AnyColumn; shopId: AnyColumn },
+): SQL | undefined =>
+  scope === 'all'
+    ? undefined
+    : 'userId' in scope
+      ? eq(columns.userId, scope.userId)
+      : eq(columns.shopId, scope.shopId);
 
 /** `{ limit, offset }` of a 1-based page. */
 export const pageWindow = ({ page, pageSize }: PageQuery) => ({

@@ -29,6 +29,9 @@ export const authOf = (request: FastifyRequest): RequestAuth => {
   return request.auth;
 };
 
+/** The signed-in user's id; only call after requireAuth. */
+export const userIdOf = (request: FastifyRequest) => authOf(request).details.user.id;
+
 /** Hook (preValidation) for staff routes limited to some roles (SPEC section 6); other staff get 403. */
 export const requireStaffRole =
   (deps: AuthDeps, roles: readonly StaffRole[]) => async (request: FastifyRequest) => {

@@ -7,7 +7,7 @@ import {
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { authOf, requireAuth } from '../auth/auth.guard';
+import { requireAuth, userIdOf } from '../auth/auth.guard';
 import {
   getCustomerEsimInstall,
   listCustomerEsims,
@@ -25,7 +25,6 @@ export const esimsCustomerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', requireAuth(deps, ['customer']));
-    const me = (request: Parameters<typeof authOf>[0]) => authOf(request).details.user.id;
 
     app.get(
       '/esims',
@@ -36,7 +35,7 @@ export const esimsCustomerRoutes =
           response: { 200: customerEsimsResponseSchema },
         },
       },
-      async (request) => ({ items: await listCustomerEsims(deps, me(request)) }),
+      async (request) => ({ items: await listCustomerEsims(deps, userIdOf(request)) }),
     );
 
     app.get(
@@ -51,7 +50,7 @@ export const esimsCustomerRoutes =
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return getCustomerEsimInstall(deps, me(request), request.params.esimId);
+        return getCustomerEsimInstall(deps, userIdOf(request), request.params.esimId);
       },
     );
 
@@ -65,7 +64,7 @@ export const esimsCustomerRoutes =
           response: { 200: customerEsimSchema },
         },
       },
-      async (request) => refreshCustomerEsimUsage(deps, me(request), request.params.esimId),
+      async (request) => refreshCustomerEsimUsage(deps, userIdOf(request), request.params.esimId),
     );
 
     app.get(
@@ -79,7 +78,7 @@ export const esimsCustomerRoutes =
         },
       },
       async (request) => ({
-        items: await listTopUpPackages(deps, me(request), request.params.esimId, request.locale),
+        items: await listTopUpPackages(deps, userIdOf(request), request.params.esimId, request.locale),
       }),
     );
   };

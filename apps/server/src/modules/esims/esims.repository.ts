@@ -1,18 +1,13 @@
 import { type Db, esimPackages, esims, packages, users } from '@esim/db';
-import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { type OwnerScope, ownerCondition } from '../../lib/list-query';
 
 export type EsimRow = typeof esims.$inferSelect;
 export type EsimPackageRow = typeof esimPackages.$inferSelect;
 
-/** Whose eSIMs a caller may see: a customer's own, a shop's own, or all of them (staff). */
-export type EsimScope = { userId: string } | { shopId: string } | 'all';
+export type EsimScope = OwnerScope;
 
-const scopeCondition = (scope: EsimScope): SQL | undefined =>
-  scope === 'all'
-    ? undefined
-    : 'userId' in scope
-      ? eq(esims.userId, scope.userId)
-      : eq(esims.shopId, scope.shopId);
+const scopeCondition = (scope: EsimScope) => ownerCondition(scope, esims);
 
 /** The eSIMs in a scope, newest first. */
 export const listEsims = (db: Db, filters: { scope: EsimScope }) =>

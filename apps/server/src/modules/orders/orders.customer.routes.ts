@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { sendDownload } from '../../lib/download';
-import { authOf, requireAuth } from '../auth/auth.guard';
+import { authOf, requireAuth, userIdOf } from '../auth/auth.guard';
 import {
   createEsimChange,
   createTopUp,
@@ -31,7 +31,6 @@ export const ordersCustomerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', requireAuth(deps, ['customer']));
-    const me = (request: Parameters<typeof authOf>[0]) => authOf(request).details.user.id;
 
     app.get(
       '/orders',
@@ -43,7 +42,7 @@ export const ordersCustomerRoutes =
           response: { 200: pagedCustomerOrdersSchema },
         },
       },
-      async (request) => listCustomerOrders(deps, me(request), request.query),
+      async (request) => listCustomerOrders(deps, userIdOf(request), request.query),
     );
 
     app.get(
@@ -58,7 +57,7 @@ export const ordersCustomerRoutes =
       async (request, reply) => {
         const { pdf, fileName } = await getCustomerInvoice(
           deps,
-          me(request),
+          userIdOf(request),
           request.params.orderId,
           request.locale,
         );
@@ -104,7 +103,7 @@ export const ordersCustomerRoutes =
           response: { 200: changeEsimQuoteSchema },
         },
       },
-      async (request) => quoteEsimChange(deps, me(request), request.params.esimId),
+      async (request) => quoteEsimChange(deps, userIdOf(request), request.params.esimId),
     );
 
     app.post(

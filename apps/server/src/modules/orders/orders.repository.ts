@@ -1,7 +1,7 @@
 import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
 import { type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { orderByOf, pageWindow } from '../../lib/list-query';
+import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { type OwnerScope, orderByOf, ownerCondition, pageWindow } from '../../lib/list-query';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -11,11 +11,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 export const packageNameOf = (order: Pick<OrderRow, 'packageSnapshot'>) =>
   String(order.packageSnapshot?.name ?? '');
 
-/**
- * Whose orders a caller may see: a customer's own, a shop's own, or all of them (staff). Every order read takes
- * one, so a route cannot forget to scope its query.
- */
-export type OrderScope = { userId: string } | { shopId: string } | 'all';
+export type OrderScope = OwnerScope;
 
 /** The columns an order list may be sorted by (the contracts' sort fields name these). */
 export const orderSortColumns = {
@@ -37,12 +33,7 @@ export type OrderFilters = {
   sort?: OrderSortField | `-${OrderSortField}`;
 };
 
-const scopeCondition = (scope: OrderScope): SQL | undefined =>
-  scope === 'all'
-    ? undefined
-    : 'userId' in scope
-      ? eq(orders.userId, scope.userId)
-      : eq(orders.shopId, scope.shopId);
+const scopeCondition = (scope: OrderScope) => ownerCondition(scope, orders);
 
 const whereOf = (filters: OrderFilters) =>
   and(
