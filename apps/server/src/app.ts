@@ -112,7 +112,8 @@ export const buildApp = async (
   if (surface !== 'staff' && deps.sandboxPayments)
     await app.register(sandboxPayRoutes(deps, deps.sandboxPayments));
 
-  if (surface === 'site') await registerSite(app, config.webBuildDir, config.siteUrl, createSiteData(deps));
+  if (surface === 'site')
+    await registerSite(app, config.webBuildDir, config.siteUrl, createSiteData(deps), deps.geo);
   else if (surface === 'staff') await registerAdmin(app, config.adminBuildDir, adminIndex);
   else app.setNotFoundHandler(sendApiNotFound);
 
