@@ -6,7 +6,10 @@ import { LanguageSync } from '../features/language/components/language-sync';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Header, main content, footer and the cookie banner around every page. */
+/**
+ * The cookie banner, header, main content and footer around every page. The banner sits in the flow above the
+ * header, never fixed over the page: on a phone a fixed banner covered the QR code and primary actions.
+ */
 export const SiteLayout = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   return (
@@ -16,12 +19,12 @@ export const SiteLayout = ({ children }: { children: ReactNode }) => {
       </a>
       <SessionSync />
       <LanguageSync />
+      <CookieBanner />
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1}>
         {children}
       </main>
       <SiteFooter />
-      <CookieBanner />
     </div>
   );
 };
