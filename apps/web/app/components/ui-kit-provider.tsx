@@ -46,9 +46,10 @@ const kitCss = (() => {
         ([key, value]) => (defaults[part] as Record<string, string>)[key] !== value,
       ),
     );
+  // `html:root` outranks the defaults' `:root` whatever order the head's styles and links end up in.
   const variables = convertCssVariables(
     { variables: changed('variables'), light: changed('light'), dark: changed('dark') },
-    ':root',
+    'html:root',
   );
   const classes = keys(merged.breakpoints)
     .map((breakpoint) => {
