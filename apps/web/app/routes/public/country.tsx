@@ -2,14 +2,13 @@ import type { PackageDetail } from '@esim/contracts';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
-import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { CountryFlag } from '../../features/catalogue/components/country-flag';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { type PackageCardData, toPackageCard } from '../../features/catalogue/types';
 import { formatPrice } from '../../lib/format';
 import { resolveRequestLocale } from '../../lib/locale';
-import { countryPath, orderPath } from '../../lib/public-pages';
+import { countryPath } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/country';
 
@@ -52,7 +51,6 @@ export default function CountryRoute({ loaderData }: Route.ComponentProps) {
   const siteUrl = useRootData()?.siteUrl ?? '';
   const { country } = loaderData;
   const price = loaderData.fromPrice;
-  const firstSlug = (loaderData.local[0] ?? loaderData.regional[0] ?? loaderData.global[0])?.slug;
   const sections = [
     { key: 'local', packages: loaderData.local },
     { key: 'regional', packages: loaderData.regional },
@@ -99,8 +97,6 @@ export default function CountryRoute({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ))}
-      {/* The order page of the first package: its code is the same for every package. */}
-      <PrefetchNextPage page={firstSlug && orderPath(firstSlug)} />
     </>
   );
 }

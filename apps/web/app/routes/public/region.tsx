@@ -2,14 +2,13 @@ import type { Operator } from '@esim/contracts';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
-import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { CountryFlag } from '../../features/catalogue/components/country-flag';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { toPackageCard } from '../../features/catalogue/types';
 import { formatPrice } from '../../lib/format';
 import { resolveRequestLocale } from '../../lib/locale';
-import { countryPath, orderPath, regionPath } from '../../lib/public-pages';
+import { countryPath, regionPath } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/region';
 
@@ -56,7 +55,6 @@ export default function RegionRoute({ loaderData }: Route.ComponentProps) {
   const siteUrl = useRootData()?.siteUrl ?? '';
   const { region, countries } = loaderData;
   const price = loaderData.fromPrice;
-  const firstSlug = loaderData.packages[0]?.slug;
   return (
     <>
       <PageMeta
@@ -116,8 +114,6 @@ export default function RegionRoute({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      {/* The order page of the first package: its code is the same for every package. */}
-      <PrefetchNextPage page={firstSlug && orderPath(firstSlug)} />
     </>
   );
 }
