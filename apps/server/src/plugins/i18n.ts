@@ -15,12 +15,14 @@ export const registerI18n = (app: FastifyInstance, i18n: ServerI18n) => {
   const translators = new Map(locales.map((locale) => [locale, i18n.fixedT(locale)]));
   app.decorateRequest('locale', 'sq');
   app.decorateRequest('t', null as unknown as TFunction);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: it runs on every request, and an async hook costs a promise and a microtask each.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['accept-language'];
     const explicit =
       typeof header === 'string' && isLocale(header.trim()) ? (header.trim() as Locale) : undefined;
     request.locale = explicit ?? localeFromAcceptLanguage(header);
     request.t = translators.get(request.locale) ?? i18n.fixedT(request.locale);
+    done();
   });
 };
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
+import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { getPackageTitle } from '../../features/catalogue/json-ld';
 import { OrderForm } from '../../features/checkout/components/order-form';
@@ -44,6 +45,8 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           <PackageSummary pkg={pkg} headingId="order-package" />
         </aside>
       </div>
+      {/* The card page is plain HTML; the payment return page is next and needs its chunks. */}
+      <PrefetchNextPage page="/payment/success" />
     </>
   );
 }
