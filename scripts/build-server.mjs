@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = join(root, 'apps/server/dist');
+// Tests build into a folder of their own (`apps/server/dist-<name>`, same depth) so parallel runs never read a
+// half-written bundle.
+const outdir = join(root, 'apps/server', process.argv[2] ? `dist-${process.argv[2]}` : 'dist');
 
 /**
  * Our sources find data files next to themselves (migrations, locales, legal texts) through import.meta.url.

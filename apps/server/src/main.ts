@@ -1,12 +1,14 @@
 import cluster, { type Worker } from 'node:cluster';
 import { demoAccounts, demoPassword, seedDemo, seedDemoEsims } from '@esim/db';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
+import type { AppDeps } from './deps';
 import { ensureCatalogue, runCatalogueSync } from './jobs/catalogue-sync';
-import { startFulfilment } from './jobs/fulfilment';
+import { resumePaidOrders, startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
 import { syncUsage } from './modules/usage/usage.service';
@@ -54,6 +56,35 @@ const prepare = async (config: Config) => {
 };
 
 /**
+ * Watches the database while serving. When it comes back after an outage (restart, failover), paid orders are
+ * queued again: a job that was running when the connection dropped could not record its end, and would
+ * otherwise wait for pg-boss's expiry. Queuing is idempotent (one waiting job per order), so is fulfilment.
+ */
+const watchDatabase = (deps: AppDeps, log: FastifyBaseLogger, everyMs = 2_000) => {
+  let down = false;
+  const timer = setInterval(() => {
+    deps.database.ping().then(
+      async () => {
+        if (!down) return;
+        down = false;
+        log.warn('database: reachable again');
+        const resumed = await resumePaidOrders(deps, 0).catch((err) => {
+          log.error({ err }, 'database: could not resume paid orders');
+          return 0;
+        });
+        if (resumed > 0) log.info({ resumed }, 'fulfilment: resumed paid orders');
+      },
+      (err) => {
+        if (!down) log.error({ err }, 'database: unreachable; health answers 503 until it is back');
+        down = true;
+      },
+    );
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/**
  * One server process: the site and staff apps, the job workers and the shared-state listeners. On SIGTERM or
  * SIGINT it stops taking connections, lets requests in flight and running jobs finish (jobs still running at
  * the deadline go back to the queue for another process), then exits.
@@ -74,6 +105,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   }
   const stopListening = await deps.catalogue.listen();
   const stopOutbox = startOutboxDelivery(deps, log);
+  const stopWatching = watchDatabase(deps, log);
   const stopFulfilmentSweep = await startFulfilment(deps, log);
   await deps.jobs.scheduleUsageSync(config.usageSyncCron, async () => {
     const result = await syncUsage(deps, log);
@@ -100,6 +132,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     }, config.runtime.shutdownTimeoutMs);
     deadline.unref();
     stopOutbox();
+    stopWatching();
     stopFulfilmentSweep();
     // Requests and jobs finish side by side; jobs get most of the budget, the rest is for closing up.
     await Promise.allSettled([

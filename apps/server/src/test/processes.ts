@@ -9,17 +9,20 @@ import pg from 'pg';
  * several processes on one database, restarts, signals. They need TEST_DATABASE_URL (CI's PostgreSQL pass).
  */
 const root = join(import.meta.dirname, '../../../..');
-const serverEntry = join(root, 'apps/server/dist/main.js');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Compiles the server as `npm start` runs it, so the test exercises the very JavaScript production runs. */
-export const buildServer = () => {
-  const result = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], {
+/**
+ * Compiles the server as `npm start` does, so the test runs the very JavaScript production runs; each test file
+ * builds into its own folder. Returns the entry to start.
+ */
+export const buildServer = (name: string) => {
+  const result = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs'), name], {
     cwd: root,
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`server build failed: ${result.stderr}`);
+  return join(root, 'apps/server', `dist-${name}`, 'main.js');
 };
 
 /** A database of its own on the server `baseUrl` points at; `drop` removes it. */
@@ -87,12 +90,13 @@ export type ServerProcess = {
 
 /** Starts `node apps/server/dist/main.js` (what `npm start` runs) and waits until it answers health. */
 export const startServer = async (options: {
+  entry: string;
   databaseUrl: string;
   port: number;
   env?: Record<string, string>;
 }): Promise<ServerProcess> => {
   const site = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [options.entry], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -190,7 +194,7 @@ export const purchase = async (
   };
   const note = (answer: Awaited<ReturnType<typeof request>>) => {
     if (answer.status === 0 && answer.error !== 'ECONNREFUSED') log.dropped.push(String(answer.error));
-    else if (answer.status === 0 || answer.status >= 500) log.refusedOrServerError++;
+    else if (answer.status === 0 || answer.status >= 500 || answer.status === 402) log.refusedOrServerError++;
   };
   const order = await retrying(60_000, async () => {
     const answer = await request(`${next()}/api/orders`, {
@@ -205,7 +209,8 @@ export const purchase = async (
     note(answer);
     if (answer.status === 201 || answer.status === 200)
       return JSON.parse(answer.text) as { orderId: string; checkoutUrl: string };
-    if (answer.status !== 0 && answer.status < 500)
+    // 402: the payment provider could not open a checkout (its store was away): "Please try again!".
+    if (answer.status !== 0 && answer.status < 500 && answer.status !== 402)
       throw new Error(`order refused: ${answer.status} ${answer.text}`);
     return undefined;
   });
@@ -254,6 +259,8 @@ export const burst = async (
  */
 export const settle = async (databaseUrl: string, timeoutMs: number) => {
   const db = new pg.Client({ connectionString: databaseUrl });
+  // The outage test stops its PostgreSQL at the end, maybe while this client is still open after a failure.
+  db.on('error', () => undefined);
   await db.connect();
   try {
     const deadline = Date.now() + timeoutMs;
