@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { Database } from '@esim/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
 import type { Config } from '../config';
 import { sendApiNotFound } from './errors';
 
@@ -129,6 +129,8 @@ scrapeGauge<WaitingRow>(
 );
 
 collectDefaultMetrics();
+// prom-client answers the primary's requests for this worker's metrics only once an AggregatorRegistry exists.
+if (cluster.isWorker) new AggregatorRegistry();
 
 /** In a cluster worker: the primary gathers every worker's metrics (prom-client's AggregatorRegistry). */
 const clusterMetrics = () =>
