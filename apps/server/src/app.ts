@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-context';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -25,6 +26,7 @@ import { staffOrdersRoutes } from './modules/staff/staff-orders.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
 import { registerI18n } from './plugins/i18n';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSite } from './plugins/web';
@@ -55,10 +57,23 @@ export const buildApp = async (
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            redact,
+            // Lines logged through the app's own logger while a request runs carry its id too.
+            mixin: requestIdMixin,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    genReqId: requestIdFrom,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  // Everything a request causes (services, adapters, their own loggers) runs inside its context.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestContext.run({ reqId: request.id }, done);
+  });
+  registerMetrics(app, config, deps.database);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -74,6 +89,9 @@ export const buildApp = async (
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     global: true,
+    // Counters shared by every process when Redis is configured; a Redis outage lets requests through
+    // rather than failing them.
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     // Limit headers only once a client is limited: they are noise on every normal answer.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,

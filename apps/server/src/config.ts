@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -68,6 +69,15 @@ const envSchema = z.object({
   FULFILMENT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   FULFILMENT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().max(64).default('esim:'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_ALLOW_CIDRS: z.string().optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   WEB_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/web/build')),
   ADMIN_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/admin/build/client')),
 });
@@ -110,6 +120,17 @@ export type Config = {
   jobPollSeconds: number;
   webBuildDir: string;
   adminBuildDir: string;
+  /** How the server runs: processes, shared state, metrics access, shutdown (README "Running in production"). */
+  runtime: {
+    /** Server processes `npm start` runs (node:cluster); more than one needs PostgreSQL. */
+    processes: number;
+    /** Shared rate-limit counters (and anything else several processes must agree on) when set. */
+    redis: { url: string; keyPrefix: string } | null;
+    /** `/metrics` answers a bearer token equal to this, or a client address in one of these networks. */
+    metrics: { token: string | null; allowCidrs: string[] };
+    /** How long a stopping process may take to finish requests and jobs before it exits anyway. */
+    shutdownTimeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -144,6 +165,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.ESIM_PROVIDER === 'esim-access')
     for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET', 'ESIM_WEBHOOK_SECRET'])
       if (!env[name]) problems.push(`${name}: required when ESIM_PROVIDER=esim-access`);
+  if (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL)
+    problems.push(
+      'WEB_CONCURRENCY: more than one process needs PostgreSQL (set DATABASE_URL); the embedded PGlite database opens in one process only',
+    );
+  const cidrs = (env.METRICS_ALLOW_CIDRS ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  for (const cidr of cidrs)
+    if (!isCidr(cidr)) problems.push(`METRICS_ALLOW_CIDRS: ${cidr} is not a network (a.b.c.d/n)`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
 
@@ -206,5 +237,26 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     webBuildDir: e.WEB_BUILD_DIR,
     adminBuildDir: e.ADMIN_BUILD_DIR,
+    runtime: {
+      processes: e.WEB_CONCURRENCY,
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+      metrics: {
+        token: e.METRICS_TOKEN ?? null,
+        // Outside production a scraper on this machine may read metrics without a token.
+        allowCidrs:
+          env.METRICS_ALLOW_CIDRS !== undefined || e.APP_ENV === 'production'
+            ? cidrs
+            : ['127.0.0.0/8', '::1/128'],
+      },
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
   };
+};
+
+/** `a.b.c.d/n` or `ipv6/n`. */
+export const isCidr = (text: string) => {
+  const [address, bits, extra] = text.split('/');
+  if (!address || bits === undefined || extra !== undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
 };

@@ -18,6 +18,9 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createJobQueue } from './jobs/job-queue';
 import { createAuthRateLimits } from './lib/auth-rate-limit';
+import { createRedis } from './lib/redis';
+import { requestIdMixin } from './lib/request-context';
+import { createSharedCatalogue } from './lib/shared-catalogue';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { createHumanCheck } from './modules/human-check/human-check.service';
@@ -43,12 +46,15 @@ export const createDeps = async (
     fetch?: typeof fetch;
   } = {},
 ): Promise<AppDeps> => {
-  const log = pino({ level: config.logLevel, name: 'deps' });
+  const log = pino({ level: config.logLevel, name: 'deps', mixin: requestIdMixin });
   const database =
     overrides.database ??
     (await createDatabase(
       config.database.driver === 'postgres'
-        ? { ...config.database, onIdleError: (err) => log.warn({ err }, 'database: idle connection dropped') }
+        ? {
+            ...config.database,
+            onConnectionError: (err) => log.warn({ err }, 'database: connection dropped'),
+          }
         : config.database,
     ));
   const transport =
@@ -57,6 +63,7 @@ export const createDeps = async (
       ? createSmtpMailTransport(config.mail.smtpUrl, config.mail.from)
       : createSandboxMailTransport());
   const i18n = await createServerI18n();
+  const redis = config.runtime.redis ? createRedis(config.runtime.redis, log) : null;
   const sandboxPayments =
     config.payments.provider === 'sandbox'
       ? createSandboxPayments({
@@ -108,7 +115,7 @@ export const createDeps = async (
     ),
     geo: createMmdbGeoLocator(),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
-    authRateLimits: createAuthRateLimits(config.authRateLimit),
+    authRateLimits: createAuthRateLimits(config.authRateLimit, redis),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
     esimProvider,
     payments,
@@ -119,6 +126,11 @@ export const createDeps = async (
       retryDelaySeconds: config.fulfilment.retryDelaySeconds,
       pollSeconds: config.jobPollSeconds,
     }),
-    catalogue: createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
+    catalogue: createSharedCatalogue(
+      createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
+      database,
+      log,
+    ),
+    redis,
   };
 };

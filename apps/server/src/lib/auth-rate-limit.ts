@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import {
+  type IRateLimiterOptions,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import { AppError } from './app-error';
 
 export type AuthRateLimits = {
@@ -8,20 +14,33 @@ export type AuthRateLimits = {
 };
 
 /**
- * Per-IP and per-account limits for login, register and forgot-password (DESIGN section 5). Memory-backed in
- * one process; rate-limiter-flexible has a Redis store with the same API for several instances.
+ * Counters in Redis when given (shared by every process), else in this process. While Redis is away each
+ * process counts on its own (the insurance limiter) rather than failing the request.
  */
-export const createAuthRateLimits = (options: {
-  perIp: number;
-  perAccount: number;
-  windowSeconds: number;
-}): AuthRateLimits => {
-  const byIp = new RateLimiterMemory({
+const limiter = (redis: Redis | null, options: IRateLimiterOptions) =>
+  redis
+    ? new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        insuranceLimiter: new RateLimiterMemory(options),
+      })
+    : new RateLimiterMemory(options);
+
+/** Per-IP and per-account limits for login, register and forgot-password (DESIGN section 5). */
+export const createAuthRateLimits = (
+  options: {
+    perIp: number;
+    perAccount: number;
+    windowSeconds: number;
+  },
+  redis: Redis | null = null,
+): AuthRateLimits => {
+  const byIp = limiter(redis, {
     keyPrefix: 'auth-ip',
     points: options.perIp,
     duration: options.windowSeconds,
   });
-  const byAccount = new RateLimiterMemory({
+  const byAccount = limiter(redis, {
     keyPrefix: 'auth-account',
     points: options.perAccount,
     duration: options.windowSeconds,
