@@ -9,6 +9,16 @@ import { syncUsage } from './modules/usage/usage.service';
 
 const start = async () => {
   const config = loadConfig();
+  if (config.unsafeStaging.length > 0) {
+    // The staging opt-in: say on every start, on stderr and in the log, what would stop a production start.
+    const banner = [
+      '',
+      '  !!! ALLOW_UNSAFE_STAGING is set: this APP_ENV=production instance is NOT safe for real customers !!!',
+      ...config.unsafeStaging.map((p) => `  !!!   ${p}`),
+      '',
+    ].join('\n');
+    console.error(banner);
+  }
   const deps = await createDeps(config);
   await deps.database.migrate();
   const seeded = await seedDemo(deps.db);
@@ -25,6 +35,11 @@ const start = async () => {
     site.log.info(result, 'usage sync');
   });
 
+  if (config.unsafeStaging.length > 0)
+    site.log.warn(
+      { unsafe: config.unsafeStaging },
+      'ALLOW_UNSAFE_STAGING: unsafe production start (staging)',
+    );
   await site.listen({ host: config.host, port: config.port });
   await staff.listen({ host: config.host, port: config.adminPort });
 

@@ -446,10 +446,11 @@ describe('security headers', () => {
     }
   });
 
-  it('sends HSTS in production (with JWT_SECRET and HUMAN_CHECK_SECRET set) and hides the dev mailbox', async () => {
+  it('sends HSTS in production (a staging with sandboxes, by opt-in) and hides the dev mailbox', async () => {
     const config = loadConfig({
       ...testEnv,
       APP_ENV: 'production',
+      ALLOW_UNSAFE_STAGING: 'true',
       JWT_SECRET: 'a-production-secret-that-is-long-enough-0123',
       HUMAN_CHECK_SECRET: 'a-human-check-secret',
     });
