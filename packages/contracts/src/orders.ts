@@ -46,6 +46,11 @@ export const createOrderResponseSchema = z
     currency: z.literal('EUR'),
     /** The payment provider's hosted page (sandbox: on our origin). */
     checkoutUrl: z.string(),
+    /**
+     * The order form's orders: this order's view token, the proof its "try again" (and receipt) asks for, for two
+     * hours. The dashboard's top-ups and changes need none: the customer's session is their proof.
+     */
+    viewToken: z.string().optional(),
   })
   .meta({ id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
