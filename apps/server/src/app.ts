@@ -26,6 +26,7 @@ import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/adm
 import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
 import { registerI18n } from './plugins/i18n';
 import { registerOpenApi } from './plugins/openapi';
+import { registerProxyWarning } from './plugins/proxy';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSite } from './plugins/web';
 
@@ -65,6 +66,7 @@ export const buildApp = async (
 
   registerI18n(app, deps.i18n);
   registerErrorHandler(app);
+  registerProxyWarning(app, config.trustProxy);
   const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;
   await registerSecurityHeaders(app, {
     production: config.env === 'production',

@@ -106,7 +106,7 @@ export const createDeps = async (
           : createSandboxSmsTransport()),
       log,
     ),
-    geo: createMmdbGeoLocator(),
+    geo: createMmdbGeoLocator({ trustProxyHeaders: config.trustProxy }),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     authRateLimits: createAuthRateLimits(config.authRateLimit),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
