@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/account.routes';
@@ -23,8 +23,14 @@ import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffOrdersRoutes } from './modules/staff/staff-orders.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
-import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
-import { registerI18n } from './plugins/i18n';
+import {
+  createClientErrorHandler,
+  createFrameworkErrors,
+  registerBodyTypes,
+  registerErrorHandler,
+  sendApiNotFound,
+} from './plugins/errors';
+import { createTranslators, registerI18n } from './plugins/i18n';
 import { registerOpenApi } from './plugins/openapi';
 import { registerProxyWarning } from './plugins/proxy';
 import { registerSecurityHeaders } from './plugins/security';
@@ -52,6 +58,7 @@ export const buildApp = async (
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> => {
   const { config } = deps;
+  const translate = createTranslators(deps.i18n);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -59,13 +66,17 @@ export const buildApp = async (
         : { level: config.logLevel, redact, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
+    // Errors Fastify and Node answer themselves, before our hooks run: in our envelope too.
+    frameworkErrors: createFrameworkErrors(translate),
+    clientErrorHandler: createClientErrorHandler(translate, (): FastifyBaseLogger => app.log),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
 
-  registerI18n(app, deps.i18n);
+  registerI18n(app, translate);
   registerErrorHandler(app);
+  registerBodyTypes(app);
   registerProxyWarning(app, config.trustProxy);
   const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;
   await registerSecurityHeaders(app, {

@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const expectEnvelope = (
+  response: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  code: string,
+) => {
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = JSON.parse(response.body) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+  expect(body.code).toBe(code);
+  return body.message as string;
+};
+
+describe('errors the framework finds before routing', () => {
+  it('answers a malformed URL escape with a translated 400 envelope that does not echo the URL', async () => {
+    for (const url of ['/api/catalogue/packages/%E0%A4%A', '/%zz', '/api/orders/%c0%af/receipt']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'de' } });
+      expect(expectEnvelope(response, 400, 'BAD_REQUEST')).toBe('Die Anfrage konnte nicht gelesen werden.');
+      expect(response.body).not.toContain('%');
+    }
+  });
+
+  it('answers a path parameter past the length limit with a 404 envelope, URL not echoed', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${'x'.repeat(500)}/receipt`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(expectEnvelope(response, 404, 'NOT_FOUND')).toBe(
+      'The page or item you are looking for does not exist.',
+    );
+    expect(response.body).not.toContain('xxxx');
+  });
+});
+
+describe('content types', () => {
+  const login = (contentType: string, payload = '{"email":"a@b.example","password":"x"}') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': contentType, 'accept-language': 'en' },
+      payload,
+    });
+
+  it('refuses JSON with another charset or extra parameters, text and malformed types with 415', async () => {
+    for (const type of [
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16',
+      'application/json; foo=bar',
+      'application/json; charset=utf-8; boundary=x',
+      'application/json;',
+      'text/plain',
+      'text/plain; charset=utf-8',
+      '%%%',
+      'application/',
+      'application/xml',
+    ]) {
+      expect(expectEnvelope(await login(type), 415, 'UNSUPPORTED_MEDIA_TYPE'), type).toBe(
+        'This type of content is not supported.',
+      );
+    }
+  });
+
+  it('reads JSON with no parameter or with charset=utf-8 (any case, quoted)', async () => {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON; Charset="UTF-8"',
+    ]) {
+      // Unknown account: the login itself answers, so the body was read.
+      expect((await login(type)).statusCode, type).toBe(401);
+    }
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    expectEnvelope(await login('application/json', '{"email":'), 400, 'BAD_REQUEST');
+  });
+});
+
+describe('errors before there is a request (raw socket)', () => {
+  let port = 0;
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let data = '';
+      socket.on('data', (chunk) => {
+        data += chunk;
+      });
+      socket.on('close', () => resolve(data));
+      socket.on('error', (error) => (data ? resolve(data) : reject(error)));
+    });
+
+  const parse = (answer: string) => {
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    return { head, body: JSON.parse(body) as Record<string, unknown> };
+  };
+
+  it('answers headers that are too large with 431 and the envelope, in the language asked for', async () => {
+    const answer = await raw(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nAccept-Language: fr\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    const { head, body } = parse(answer);
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(body).toEqual({
+      code: 'HEADERS_TOO_LARGE',
+      message: 'Les en-têtes de la requête sont trop volumineux.',
+    });
+  });
+
+  it('answers a malformed request line with 400 and the envelope', async () => {
+    const { head, body } = parse(await raw('GET /api/he alth HTTP/1.1\r\nHost: x\r\n\r\n'));
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(body).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
