@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from './locales';
 import {
+  clearablePhoneField,
   countryCodeField,
   emailField,
   numberField,
@@ -134,7 +135,8 @@ export const updateProfileBodySchema = z.object({
   firstName: nameField,
   lastName: nameField,
   email: emailField,
-  phoneNumber: phoneField,
+  /** Optional on a profile: empty or null clears it. */
+  phoneNumber: clearablePhoneField,
   country: countryCodeField.nullish(),
   locale: localeSchema.optional(),
   alertChannel: z.enum(['email', 'sms']).optional(),

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../test/harness';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await ctx?.close();
 });
@@ -130,5 +130,55 @@ describe('errors before there is a request (raw socket)', () => {
     const { head, body } = parse(await raw('GET /api/he alth HTTP/1.1\r\nHost: x\r\n\r\n'));
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(body).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('text that cannot be stored (one rule for every endpoint)', () => {
+  const post = (url: string, payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url, headers: { 'accept-language': 'en' }, payload: payload as object });
+
+  it('answers NUL, other control characters and unpaired surrogates with 422 on the field', async () => {
+    for (const bad of [
+      'a\u0000b@example.com',
+      'a\u0007@example.com',
+      'x\u009b@example.com',
+      '\uD800@example.com',
+    ]) {
+      const response = await post('/api/auth/login', { email: bad, password: 'whatever1' });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Please check the highlighted fields.',
+        errors: { email: ['E-mail contains characters that are not allowed'] },
+      });
+    }
+  });
+
+  it('applies to every field of every endpoint: forms, nested values, keys, query strings', async () => {
+    const contact = await post('/api/contact', {
+      fullName: 'Drita\u0000',
+      email: 'drita@example.com',
+      title: 'Hello',
+      message: 'A message\u001b[31m long enough',
+      humanProof: 'x',
+    });
+    expect(contact.statusCode).toBe(422);
+    expect(Object.keys(contact.json().errors).sort()).toEqual(['fullName', 'message']);
+    const nested = await post('/api/orders', { packageSlug: 'x', attribution: { utmSource: '\uDC00' } });
+    expect(nested.statusCode).toBe(422);
+    expect(nested.json().errors).toHaveProperty(['attribution.utmSource']);
+    const key = await post('/api/auth/login', { email: 'a@b.example', password: 'whatever1', 'x\u0000': 1 });
+    expect(key.statusCode).toBe(422);
+    const query = await ctx.app.inject({ method: 'GET', url: '/api/catalogue/search?q=al%00' });
+    expect(query.statusCode).toBe(422);
+  });
+
+  it('keeps tabs and line breaks, which multi-line text needs, and every real character', async () => {
+    const response = await post('/api/auth/login', {
+      email: 'drita@example.com',
+      password: 'tab\there\nnew line 😀 ë ß',
+    });
+    // Unknown account: the text itself was accepted.
+    expect(response.statusCode).toBe(401);
   });
 });
