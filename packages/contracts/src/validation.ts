@@ -1,5 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
+import { isCountryCode } from './countries';
 
 /**
  * Validation rules of SPEC section 5. Schemas carry the rule (and its bound) as the issue message,
@@ -142,8 +143,10 @@ export const numberField = z.preprocess(
   z.number(),
 );
 
+/** A real country (ISO 3166-1 alpha-2, upper-cased): "ZZ" or "EU" has the right shape and is still refused. */
 export const countryCodeField = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { message: 'format' });
+  .regex(/^[A-Z]{2}$/, { message: 'format', abort: true })
+  .refine(isCountryCode, { message: 'format' });

@@ -182,3 +182,74 @@ describe('text that cannot be stored (one rule for every endpoint)', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('request bodies as strict as the OpenAPI document', () => {
+  type Schema = {
+    type?: string | string[];
+    properties?: Record<string, Schema>;
+    additionalProperties?: unknown;
+    items?: Schema;
+    anyOf?: Schema[];
+    allOf?: Schema[];
+    oneOf?: Schema[];
+    $ref?: string;
+  };
+
+  it('documents every JSON request body object with additionalProperties: false', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema: Schema }> } }>
+      >;
+      components?: { schemas?: Record<string, Schema> };
+    };
+    const resolve = (schema: Schema): Schema =>
+      schema.$ref ? resolve(doc.components?.schemas?.[schema.$ref.split('/').pop() ?? ''] ?? {}) : schema;
+    const loose: string[] = [];
+    const walk = (schema: Schema, where: string) => {
+      const s = resolve(schema);
+      if (s.properties) {
+        if (s.additionalProperties !== false) loose.push(where);
+        for (const [key, value] of Object.entries(s.properties)) walk(value, `${where}.${key}`);
+      }
+      if (s.items) walk(s.items, `${where}[]`);
+      for (const part of [...(s.anyOf ?? []), ...(s.allOf ?? []), ...(s.oneOf ?? [])]) walk(part, where);
+    };
+    let bodies = 0;
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const json = operation.requestBody?.content?.['application/json'];
+        if (!json) continue;
+        bodies += 1;
+        walk(json.schema, `${method.toUpperCase()} ${path}`);
+      }
+    expect(bodies).toBeGreaterThan(10);
+    expect(loose).toEqual([]);
+  });
+
+  it('refuses unknown fields with 422, such as a price on an order', async () => {
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'accept-language': 'en' },
+      payload: {
+        packageSlug: 'anything',
+        fullName: 'Drita Hoxha',
+        email: 'drita@example.com',
+        phoneNumber: '+355691234567',
+        price: 1,
+        quantity: 5,
+        totalCents: 0,
+      },
+    });
+    expect(order.statusCode).toBe(422);
+    expect(order.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(Object.keys(order.json().errors).sort()).toEqual(['price', 'quantity', 'totalCents'].sort());
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.example', password: 'whatever1', role: 'admin' },
+    });
+    expect(login.statusCode).toBe(422);
+  });
+});

@@ -30,8 +30,16 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = fieldName(issue.instancePath);
-        errors[field] = [...(errors[field] ?? []), translateRule(t, field, issue.message ?? 'invalid')];
+        const prefix = fieldName(issue.instancePath);
+        // An unknown field (strict bodies) is an error on that field, not on the object holding it.
+        const unknown =
+          issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[] | undefined) : undefined;
+        const fields = unknown?.map((key) => (prefix === '_' ? key : `${prefix}.${key}`)) ?? [prefix];
+        for (const field of fields)
+          errors[field] = [
+            ...(errors[field] ?? []),
+            translateRule(t, field, unknown ? 'invalid' : (issue.message ?? 'invalid')),
+          ];
       }
       return send(reply, 'VALIDATION_FAILED', {
         code: 'VALIDATION_FAILED',
