@@ -1,6 +1,5 @@
 import { withStorableText } from '@esim/contracts';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
@@ -35,6 +34,7 @@ import {
 import { createTranslators, registerI18n } from './plugins/i18n';
 import { registerOpenApi } from './plugins/openapi';
 import { registerProxyWarning } from './plugins/proxy';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSite } from './plugins/web';
 
@@ -89,17 +89,7 @@ export const buildApp = async (
     production: config.env === 'production',
     scriptHashes: adminIndex ? inlineScriptHashes(adminIndex) : [],
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    global: true,
-    // Limit headers only once a client is limited: they are noise on every normal answer.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-  });
+  await registerRateLimit(app, { perMinute: config.rateLimitPerMinute });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await registerOpenApi(app);
 

@@ -45,6 +45,9 @@ export const ordersRoutes =
         // Optional sign-in: a token that is present must be valid (a stale one gets its 401 and is refreshed).
         const details = token ? (await authenticate(authContext(deps), token)).details : null;
         if (details && details.user.kind !== 'customer') throw new AppError('FORBIDDEN');
+        // Signed out, the answer tells whether an e-mail or phone has an account (SPEC's messages): limited
+        // like forgot-password, per IP and per e-mail, so it cannot test a list of addresses.
+        if (!details) await deps.authRateLimits.consume(request, reply, 'order', request.body.email);
         const { order, checkoutUrl } = await createOrder(
           deps,
           {
