@@ -1,7 +1,8 @@
+import { withStorableText } from '@esim/contracts';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { AppDeps } from './deps';
 import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-context';
 import { accountRoutes } from './modules/account/account.routes';
@@ -24,10 +25,18 @@ import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffOrdersRoutes } from './modules/staff/staff-orders.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
-import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
-import { registerI18n } from './plugins/i18n';
+import {
+  createClientErrorHandler,
+  createFrameworkErrors,
+  registerBodyTypes,
+  registerErrorHandler,
+  sendApiNotFound,
+} from './plugins/errors';
+import { createTranslators, registerI18n } from './plugins/i18n';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerProxyWarning } from './plugins/proxy';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSite } from './plugins/web';
 
@@ -53,6 +62,7 @@ export const buildApp = async (
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> => {
   const { config } = deps;
+  const translate = createTranslators(deps.i18n);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -67,6 +77,9 @@ export const buildApp = async (
     genReqId: requestIdFrom,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
+    // Errors Fastify and Node answer themselves, before our hooks run: in our envelope too.
+    frameworkErrors: createFrameworkErrors(translate),
+    clientErrorHandler: createClientErrorHandler(translate, (): FastifyBaseLogger => app.log),
   }).withTypeProvider<ZodTypeProvider>();
   // Everything a request causes (services, adapters, their own loggers) runs inside its context.
   app.addHook('onRequest', (request, reply, done) => {
@@ -74,31 +87,24 @@ export const buildApp = async (
     requestContext.run({ reqId: request.id }, done);
   });
   registerMetrics(app, config, deps.database);
-  app.setValidatorCompiler(validatorCompiler);
+  // Every body, query and params contract, wrapped in the one rule for unstorable text (control characters,
+  // unpaired surrogates): a 422 on the field instead of a database error.
+  app.setValidatorCompiler(({ schema, ...rest }) =>
+    validatorCompiler({ ...rest, schema: withStorableText(schema as ZodType) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
 
-  registerI18n(app, deps.i18n);
+  registerI18n(app, translate);
   registerErrorHandler(app);
+  registerBodyTypes(app);
+  registerProxyWarning(app, config.trustProxy);
   const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;
   await registerSecurityHeaders(app, {
     production: config.env === 'production',
     scriptHashes: adminIndex ? inlineScriptHashes(adminIndex) : [],
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    global: true,
-    // Counters shared by every process when Redis is configured; a Redis outage lets requests through
-    // rather than failing them.
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
-    // Limit headers only once a client is limited: they are noise on every normal answer.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-  });
+  await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, redis: deps.redis });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await registerOpenApi(app);
 

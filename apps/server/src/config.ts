@@ -38,6 +38,7 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
+  ALLOW_UNSAFE_STAGING: bool,
   HUMAN_CHECK_SECRET: z.string().min(16).optional(),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -131,6 +132,11 @@ export type Config = {
     /** How long a stopping process may take to finish requests and jobs before it exits anyway. */
     shutdownTimeoutMs: number;
   };
+  /**
+   * APP_ENV=production with ALLOW_UNSAFE_STAGING: what would have refused the start (development secrets,
+   * sandboxes, the dev mailbox). main.ts logs each loudly; empty everywhere else.
+   */
+  unsafeStaging: string[];
 };
 
 export class ConfigError extends Error {
@@ -144,6 +150,39 @@ const devJwtSecret = 'dev-only-jwt-secret-change-me-in-production-0000';
 const devHumanSecret = 'dev-only-human-check-secret';
 const devPaymentsSecret = 'dev-only-payments-webhook-secret';
 const devEsimWebhookSecret = 'dev-only-esim-webhook-secret';
+/** Every secret with a development default, by variable: production may neither omit nor copy it. */
+const devDefaults: Record<string, string> = {
+  JWT_SECRET: devJwtSecret,
+  HUMAN_CHECK_SECRET: devHumanSecret,
+  PAYMENTS_WEBHOOK_SECRET: devPaymentsSecret,
+  ESIM_WEBHOOK_SECRET: devEsimWebhookSecret,
+};
+
+/**
+ * What makes a production start unsafe (ADR 0012-harden): a secret that is the development
+ * default written above (set to it, or left unset so the default applies), a sandbox standing in for the
+ * payments, eSIM or SMS provider, no SMTP server (mail would only go to the outbox), and the dev mailbox.
+ */
+const unsafeInProduction = (env: NodeJS.ProcessEnv): string[] => {
+  const problems: string[] = [];
+  for (const [name, devValue] of Object.entries(devDefaults)) {
+    // Stripe signs its own webhooks; the sandbox's secret only matters while the sandbox takes payments.
+    if (name === 'PAYMENTS_WEBHOOK_SECRET' && env.PAYMENTS_PROVIDER === 'stripe') continue;
+    // JWT_SECRET and HUMAN_CHECK_SECRET are required outright (below); only a copied default is listed here.
+    if (env[name] === devValue) problems.push(`${name}: is the development default written in the source`);
+    else if (!env[name] && name !== 'JWT_SECRET' && name !== 'HUMAN_CHECK_SECRET')
+      problems.push(`${name}: not set, so the development default written in the source would be used`);
+  }
+  if ((env.PAYMENTS_PROVIDER ?? 'sandbox') === 'sandbox')
+    problems.push('PAYMENTS_PROVIDER: the sandbox takes no real payments');
+  if ((env.ESIM_PROVIDER ?? 'sandbox') === 'sandbox')
+    problems.push('ESIM_PROVIDER: the sandbox issues no real eSIMs');
+  if ((env.SMS_PROVIDER ?? 'sandbox') === 'sandbox') problems.push('SMS_PROVIDER: the sandbox sends no SMS');
+  if (!env.SMTP_URL) problems.push('SMTP_URL: not set, so no e-mail would leave the outbox');
+  if (env.DEV_MAILBOX === 'true' || env.DEV_MAILBOX === '1')
+    problems.push('DEV_MAILBOX: the dev mailbox shows every sent e-mail to anyone');
+  return problems;
+};
 
 /** Parses the environment; throws ConfigError listing every bad setting at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -153,6 +192,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.APP_ENV === 'production' && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (env.APP_ENV === 'production' && !env.HUMAN_CHECK_SECRET)
     problems.push('HUMAN_CHECK_SECRET: required in production');
+  const staging = env.ALLOW_UNSAFE_STAGING === 'true' || env.ALLOW_UNSAFE_STAGING === '1';
+  const unsafe = env.APP_ENV === 'production' ? unsafeInProduction(env) : [];
+  if (!staging)
+    problems.push(
+      ...unsafe.map((p) => `${p} (refused in production; ALLOW_UNSAFE_STAGING=true for a staging)`),
+    );
+  if (staging && env.APP_ENV !== 'production')
+    problems.push('ALLOW_UNSAFE_STAGING: only means something with APP_ENV=production');
   // A real provider needs its credentials; the sandbox needs none.
   if (env.PAYMENTS_PROVIDER === 'stripe') {
     if (!env.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
@@ -250,6 +297,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       },
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
+    unsafeStaging: staging ? unsafe : [],
   };
 };
 

@@ -17,7 +17,7 @@ import { createTwilioSmsTransport } from './adapters/sms/twilio';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createJobQueue } from './jobs/job-queue';
-import { createAuthRateLimits } from './lib/auth-rate-limit';
+import { createAuthRateLimits, redisLimiter } from './lib/auth-rate-limit';
 import { createRedis } from './lib/redis';
 import { requestIdMixin } from './lib/request-context';
 import { createSharedCatalogue } from './lib/shared-catalogue';
@@ -113,9 +113,9 @@ export const createDeps = async (
           : createSandboxSmsTransport()),
       log,
     ),
-    geo: createMmdbGeoLocator(),
+    geo: createMmdbGeoLocator({ trustProxyHeaders: config.trustProxy }),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
-    authRateLimits: createAuthRateLimits(config.authRateLimit, redis),
+    authRateLimits: createAuthRateLimits(config.authRateLimit, redis ? redisLimiter(redis) : undefined),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
     esimProvider,
     payments,

@@ -99,6 +99,8 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   const site = await buildApp(deps, 'site');
   const staff = await buildApp(deps, 'staff');
   const log = site.log;
+  if (config.unsafeStaging.length > 0)
+    log.warn({ unsafe: config.unsafeStaging }, 'ALLOW_UNSAFE_STAGING: unsafe production start (staging)');
   if (!options.prepared) {
     await ensureCatalogue(deps, log);
     if (seeded) await seedDemoEsims(deps.db);
@@ -196,8 +198,22 @@ const supervise = async (config: Config) => {
   process.on('SIGTERM', () => stop('SIGTERM'));
 };
 
+/** The staging opt-in: said on every start, on stderr, what would stop a production start. */
+const warnUnsafeStaging = (config: Config) => {
+  if (config.unsafeStaging.length === 0) return;
+  console.error(
+    [
+      '',
+      '  !!! ALLOW_UNSAFE_STAGING is set: this APP_ENV=production instance is NOT safe for real customers !!!',
+      ...config.unsafeStaging.map((p) => `  !!!   ${p}`),
+      '',
+    ].join('\n'),
+  );
+};
+
 const start = async () => {
   const config = loadConfig();
+  if (cluster.isPrimary) warnUnsafeStaging(config);
   if (cluster.isPrimary && config.runtime.processes > 1) return supervise(config);
   const prepared = cluster.isWorker && process.env.ESIM_PREPARED === '1';
   await serve(config, {

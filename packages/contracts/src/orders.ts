@@ -21,13 +21,13 @@ const attributionField = z.string().trim().max(200).optional();
  * the server prices every order itself, and unknown keys (a tampered `priceCents`) are dropped.
  */
 export const createOrderBodySchema = z
-  .object({
+  .strictObject({
     packageSlug: z.string().trim().min(1).max(160),
     fullName: textField(100, 2),
     email: emailField,
     phoneNumber: phoneField,
     attribution: z
-      .object({
+      .strictObject({
         utmSource: attributionField,
         utmCampaign: attributionField,
         fbclid: attributionField,
@@ -46,6 +46,11 @@ export const createOrderResponseSchema = z
     currency: z.literal('EUR'),
     /** The payment provider's hosted page (sandbox: on our origin). */
     checkoutUrl: z.string(),
+    /**
+     * The order form's orders: this order's view token, the proof its "try again" (and receipt) asks for, for two
+     * hours. The dashboard's top-ups and changes need none: the customer's session is their proof.
+     */
+    viewToken: z.string().optional(),
   })
   .meta({ id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
@@ -53,7 +58,7 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export const orderIdParamsSchema = z.object({ orderId: z.uuid() });
 
 /** The return URL's confirmation: the session id the provider put in the success URL. */
-export const confirmPaymentBodySchema = z.object({ sessionId: z.string().trim().min(1).max(255) });
+export const confirmPaymentBodySchema = z.strictObject({ sessionId: z.string().trim().min(1).max(255) });
 
 /**
  * What the payment return page shows (SPEC section 4: success, failure, or completed earlier).

@@ -45,6 +45,35 @@ export const pageLocale = (
     crawler: isbot(request.headers['user-agent'] ?? ''),
   });
 
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The hosts the site also answers on besides SITE_URL's: the other loopback names for a local SITE_URL, and
+ * `www.` beside a bare domain (or the bare domain beside `www.`). Same scheme and port.
+ */
+export const siteHostAliases = (siteUrl: string): Set<string> => {
+  const url = new URL(siteUrl);
+  const port = url.port ? `:${url.port}` : '';
+  const names = loopbackNames.has(url.hostname)
+    ? [...loopbackNames]
+    : [url.hostname, url.hostname.startsWith('www.') ? url.hostname.slice(4) : `www.${url.hostname}`];
+  return new Set(names.map((name) => `${name}${port}`.toLowerCase()));
+};
+
+/**
+ * The origin a page request is rendered for: the host it was sent to when that is one of the site's own names,
+ * otherwise SITE_URL. React Router refuses a form post whose Origin differs from the request URL (its CSRF
+ * check), so a consent form posted on 127.0.0.1 must be judged as 127.0.0.1, while a foreign Origin still fails.
+ */
+export const requestOrigin = (
+  request: Pick<FastifyRequest, 'headers'>,
+  siteUrl: string,
+  aliases: Set<string>,
+) => {
+  const host = request.headers.host?.toLowerCase();
+  return host && aliases.has(host) ? `${new URL(siteUrl).protocol}//${host}` : siteUrl;
+};
+
 const toWebRequest = (request: FastifyRequest, origin: string): Request => {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -118,11 +147,12 @@ export const registerSite = async (
     preCompressed: true,
     setHeaders: immutableAssets,
   });
+  const aliases = siteHostAliases(origin);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
     const { locale, source } = pageLocale(request, geo);
     const context: SiteLoadContext = { nonce: request.cspNonce, locale, site };
-    const response = await handle(toWebRequest(request, origin), context);
+    const response = await handle(toWebRequest(request, requestOrigin(request, origin, aliases)), context);
     // A language picked from the country must not be served to someone else by a shared cache.
     if (source === 'country') response.headers.set('cache-control', 'private, no-store');
     return sendWebResponse(reply, response);

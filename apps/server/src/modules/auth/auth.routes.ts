@@ -84,9 +84,10 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        await deps.authRateLimits.consume(request, reply, 'login-customer', request.body.email);
-        const user = await login(ctx, 'customer', request.body.email, request.body.password);
-        return startSession(ctx, user.id);
+        const { email, password } = request.body;
+        return deps.authRateLimits.login(request, reply, 'login-customer', email, async () =>
+          startSession(ctx, (await login(ctx, 'customer', email, password)).id),
+        );
       },
     );
 

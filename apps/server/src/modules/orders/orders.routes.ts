@@ -13,7 +13,14 @@ import { type AppDeps, authContext } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { authenticate } from '../auth/auth.service';
 import { bearerToken } from '../auth/tokens';
-import { confirmReturn, createOrder, getReceipt, retryPayment } from './orders.service';
+import {
+  confirmReturn,
+  createOrder,
+  getReceipt,
+  retryPayment,
+  signViewToken,
+  verifyOrderProof,
+} from './orders.service';
 
 const tags = ['orders'];
 
@@ -38,6 +45,9 @@ export const ordersRoutes =
         // Optional sign-in: a token that is present must be valid (a stale one gets its 401 and is refreshed).
         const details = token ? (await authenticate(authContext(deps), token)).details : null;
         if (details && details.user.kind !== 'customer') throw new AppError('FORBIDDEN');
+        // Signed out, the answer tells whether an e-mail or phone has an account (SPEC's messages): limited
+        // like forgot-password, per IP and per e-mail, so it cannot test a list of addresses.
+        if (!details) await deps.authRateLimits.consume(request, reply, 'order', request.body.email);
         const { order, checkoutUrl } = await createOrder(
           deps,
           {
@@ -54,6 +64,7 @@ export const ordersRoutes =
           totalCents: order.totalCents,
           currency: 'EUR' as const,
           checkoutUrl,
+          viewToken: await signViewToken(deps, order.id),
         });
       },
     );
@@ -97,10 +108,18 @@ export const ordersRoutes =
         schema: {
           tags,
           summary: 'Open a new checkout for an unpaid order (the failure page: try again)',
+          description: `The same proof as the receipt: the \`${orderViewHeader}\` header with the order's view token (from its creation), or the bearer token of the customer the order belongs to; without either the order is not found (404).`,
           params: orderIdParamsSchema,
           response: { 200: retryPaymentResponseSchema },
         },
       },
-      async (request) => ({ checkoutUrl: await retryPayment(deps, request.params.orderId, request.log) }),
+      async (request) => {
+        const header = request.headers[orderViewHeader];
+        await verifyOrderProof(deps, request.params.orderId, {
+          viewToken: typeof header === 'string' ? header : undefined,
+          bearer: bearerToken(request.headers.authorization),
+        });
+        return { checkoutUrl: await retryPayment(deps, request.params.orderId, request.log) };
+      },
     );
   };

@@ -4,10 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { jwtVerify, SignJWT } from 'jose';
 import type { PaymentEvent } from '../../adapters/payments/port';
-import type { AppDeps } from '../../deps';
+import { type AppDeps, authContext } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { deriveKey } from '../../lib/keys';
 import { findUserByEmailAnyState, findUserByPhone, insertUser, type UserRow } from '../auth/auth.repository';
-import { createPasswordReset } from '../auth/auth.service';
+import { authenticate, createPasswordReset } from '../auth/auth.service';
 import { toEsimInstall } from '../esims/qr-code';
 import { renderActionMail } from '../mail/templates';
 import { packageNameOf } from './order-mails';
@@ -34,6 +35,7 @@ import {
 const setPasswordTtlMs = 7 * 24 * 3600 * 1000;
 const viewTokenTtlSeconds = 2 * 3600;
 const viewAudience = 'order-view';
+const viewTokenType = 'order-view+jwt';
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -265,23 +267,28 @@ export const handlePaymentWebhook = async (deps: AppDeps, event: PaymentEvent, l
   return { duplicate: result.duplicate };
 };
 
-const signViewToken = (deps: AppDeps, orderId: string) =>
+/**
+ * The proof that opens one order's receipt and its "try again" (ADR 0012-harden): signed with a key
+ * derived for order views only, so neither an access token nor any other token of ours passes for it.
+ */
+export const signViewToken = (deps: AppDeps, orderId: string) =>
   new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', typ: viewTokenType })
     .setSubject(orderId)
     .setAudience(viewAudience)
     .setIssuedAt()
     .setExpirationTime(`${viewTokenTtlSeconds}s`)
-    .sign(new TextEncoder().encode(deps.config.jwtSecret));
+    .sign(deriveKey(deps.config.jwtSecret, 'order-view'));
 
-/** Without this order's view token the receipt does not exist (404, not 401: it is no session matter). */
-const verifyViewToken = async (deps: AppDeps, token: string | undefined, orderId: string) => {
+/** Without this order's view token the order does not exist (404, not 401: it is no session matter). */
+export const verifyViewToken = async (deps: AppDeps, token: string | undefined, orderId: string) => {
   const unauthorized = new AppError('NOT_FOUND');
   if (!token) throw unauthorized;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(deps.config.jwtSecret), {
+    const { payload } = await jwtVerify(token, deriveKey(deps.config.jwtSecret, 'order-view'), {
       audience: viewAudience,
       algorithms: ['HS256'],
+      typ: viewTokenType,
     });
     if (payload.sub !== orderId) throw unauthorized;
   } catch {
@@ -371,6 +378,22 @@ export const getReceipt = async (deps: AppDeps, orderId: string, viewToken: stri
     esim: esim ? await toEsimInstall(esim) : null,
   };
   return receipt;
+};
+
+/**
+ * The proof a buyer shows for an order: its view token, or the bearer token of the customer it belongs to (the
+ * dashboard's top-ups and changes). Anything else finds no order.
+ */
+export const verifyOrderProof = async (
+  deps: AppDeps,
+  orderId: string,
+  proof: { viewToken?: string; bearer: string | null },
+) => {
+  if (proof.viewToken || !proof.bearer) return verifyViewToken(deps, proof.viewToken, orderId);
+  const { details } = await authenticate(authContext(deps), proof.bearer);
+  const order = await getOrder(deps.db, orderId);
+  if (!order || details.user.kind !== 'customer' || order.userId !== details.user.id)
+    throw new AppError('NOT_FOUND');
 };
 
 /** The failure page's "try again": a new checkout for the same unpaid order. */

@@ -73,8 +73,10 @@ export const portalAuthRoutes =
         },
       },
       async (request, reply) => {
-        await deps.authRateLimits.consume(request, reply, 'login-shop', request.body.email);
-        const user = await login(ctx, 'shop', request.body.email, request.body.password);
+        const { email, password } = request.body;
+        const user = await deps.authRateLimits.login(request, reply, 'login-shop', email, () =>
+          login(ctx, 'shop', email, password),
+        );
         const details = await getUserDetails(deps.db, user.id);
         if (!user.emailVerifiedAt || details?.shop?.status !== 'active') {
           if (!user.emailVerifiedAt)

@@ -99,7 +99,6 @@ export const ProfileForm = ({ user }: { user: User }) => {
           autoComplete="tel"
           maxLength={25}
           placeholder={t('profile.phonePlaceholder')}
-          required
           {...register('phoneNumber')}
           error={fieldError('phoneNumber')}
         />

@@ -18,6 +18,7 @@ import { useVisitorCountry } from '../../contact/api/get-visitor-country';
 import { createOrder } from '../api/create-order';
 import { getAttribution } from '../attribution';
 import { usePageRestore } from '../use-page-restore';
+import { savePayToken } from '../view-token';
 
 const fields = ['fullName', 'email', 'phoneNumber'] as const;
 
@@ -74,6 +75,7 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
     try {
       const attribution = getAttribution(new URL(window.location.href), document.referrer);
       const order = await createOrder({ ...values, ...(attribution ? { attribution } : {}) });
+      if (order.viewToken) savePayToken(order.orderId, order.viewToken);
       setLeaving(true);
       window.location.assign(order.checkoutUrl);
     } catch (error) {
