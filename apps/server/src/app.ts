@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/account.routes';
+import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -65,6 +66,8 @@ export const buildApp = async (
 
   registerI18n(app, deps.i18n);
   registerErrorHandler(app);
+  // Before any route: every /api route must declare who may call it, and one guard enforces it.
+  registerAccessGuard(app, deps);
   const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;
   await registerSecurityHeaders(app, {
     production: config.env === 'production',

@@ -76,6 +76,7 @@ export const catalogueRoutes =
     app.get(
       '/packages',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary:
@@ -99,6 +100,7 @@ export const catalogueRoutes =
     app.get(
       '/packages/:slug',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'One package with its coverage',
@@ -115,6 +117,7 @@ export const catalogueRoutes =
     app.get(
       '/highlights',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Popular packages and offers for the home page',
@@ -128,6 +131,7 @@ export const catalogueRoutes =
     app.get(
       '/destinations',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Every country (local tab) or region (regional tab) we sell, with its lowest price',
@@ -144,6 +148,7 @@ export const catalogueRoutes =
     app.get(
       '/search',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Countries and regions whose name (in any of the twelve languages) or code matches',
@@ -166,6 +171,7 @@ export const catalogueRoutes =
     app.get(
       '/countries/:code',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: "A country's local packages and the regional and global ones that cover it",
@@ -182,6 +188,7 @@ export const catalogueRoutes =
     app.get(
       '/regions/:code',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: "A region's countries and packages",

@@ -9,10 +9,7 @@ import {
   retryPaymentResponseSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AppDeps, authContext } from '../../deps';
-import { AppError } from '../../lib/app-error';
-import { authenticate } from '../auth/auth.service';
-import { bearerToken } from '../auth/tokens';
+import type { AppDeps } from '../../deps';
 import { confirmReturn, createOrder, getReceipt, retryPayment } from './orders.service';
 
 const tags = ['orders'];
@@ -24,6 +21,7 @@ export const ordersRoutes =
     app.post(
       '/orders',
       {
+        config: { access: { kinds: ['customer'], optional: true } },
         schema: {
           tags,
           summary: 'Create an order for a package and open a card checkout (the server prices it)',
@@ -34,10 +32,8 @@ export const ordersRoutes =
         },
       },
       async (request, reply) => {
-        const token = bearerToken(request.headers.authorization);
-        // Optional sign-in: a token that is present must be valid (a stale one gets its 401 and is refreshed).
-        const details = token ? (await authenticate(authContext(deps), token)).details : null;
-        if (details && details.user.kind !== 'customer') throw new AppError('FORBIDDEN');
+        // Optional sign-in: the guard checked a token that is present (a stale one gets its 401 and is refreshed).
+        const details = request.auth?.details ?? null;
         const { order, checkoutUrl } = await createOrder(
           deps,
           {
@@ -61,6 +57,7 @@ export const ordersRoutes =
     app.post(
       '/orders/:orderId/confirm',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The payment return: confirm with the provider, then show the receipt once',
@@ -70,12 +67,20 @@ export const ordersRoutes =
         },
       },
       async (request) =>
-        confirmReturn(deps, request.params.orderId, request.body.sessionId, request.t, request.log),
+        confirmReturn(
+          deps,
+          request.params.orderId,
+          request.body.sessionId,
+          request.t,
+          request.log,
+          request.locale,
+        ),
     );
 
     app.get(
       '/orders/:orderId/receipt',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The receipt the success page polls until the eSIM is ready',
@@ -94,6 +99,7 @@ export const ordersRoutes =
     app.post(
       '/orders/:orderId/retry-payment',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Open a new checkout for an unpaid order (the failure page: try again)',

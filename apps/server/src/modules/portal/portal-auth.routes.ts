@@ -65,6 +65,7 @@ export const portalAuthRoutes =
     app.post(
       '/login',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Shop user login (verified shops only)',
@@ -88,6 +89,7 @@ export const portalAuthRoutes =
     app.post(
       '/register',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary:
@@ -132,6 +134,7 @@ export const portalAuthRoutes =
     app.post(
       '/verify-email',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Confirm a shop e-mail address',
