@@ -6,6 +6,7 @@ import type { ZodType } from 'zod';
 import type { AppDeps } from './deps';
 import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-context';
 import { accountRoutes } from './modules/account/account.routes';
+import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -99,6 +100,8 @@ export const buildApp = async (
   registerErrorHandler(app);
   registerBodyTypes(app);
   registerProxyWarning(app, config.trustProxy);
+  // Before any route: every /api route must declare who may call it, and one guard enforces it.
+  registerAccessGuard(app, deps);
   const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;
   await registerSecurityHeaders(app, {
     production: config.env === 'production',

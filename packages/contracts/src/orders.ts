@@ -92,6 +92,28 @@ export const esimInstallSchema = z
   .meta({ id: 'EsimInstall' });
 export type EsimInstall = z.infer<typeof esimInstallSchema>;
 
+/**
+ * Money given back on an order (DESIGN section 3). Automatic ones: `duplicate_payment` (a second charge for an
+ * order already paid, e.g. two tabs) and `order` (a paid order refused instead of fulfilled, e.g. a second
+ * change of one eSIM).
+ */
+export const orderRefundSchema = z
+  .object({
+    kind: z.enum([
+      'order',
+      'duplicate_payment',
+      'full_client',
+      'all_packages_deleted',
+      'deleted_package',
+      'changed_esim',
+    ]),
+    amountCents: z.number().int(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OrderRefund' });
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 /** The receipt a return page polls until the eSIM is there (`esim` stays null while fulfilment runs). */
 export const orderReceiptSchema = z
   .object({
@@ -105,6 +127,8 @@ export const orderReceiptSchema = z
     currency: z.literal('EUR'),
     email: z.string(),
     esim: esimInstallSchema.nullable(),
+    /** Refunds on this order, oldest first (a second payment from another tab shows here). */
+    refunds: z.array(orderRefundSchema),
   })
   .meta({ id: 'OrderReceipt' });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;

@@ -139,6 +139,14 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
       });
       return { sessionId, url: `${options.siteUrl}/sandbox/checkout/${sessionId}` };
     },
+    expireCheckout: async (sessionId) => {
+      const expired = await options.db
+        .update(sandboxPaymentSessions)
+        .set({ status: 'expired' })
+        .where(sql`${sandboxPaymentSessions.id} = ${sessionId} and ${sandboxPaymentSessions.status} = 'open'`)
+        .returning({ id: sandboxPaymentSessions.id });
+      return expired.length > 0 ? 'expired' : 'not_open';
+    },
     getSession: async (sessionId): Promise<SessionStatus> => {
       const row = await getRow(sessionId);
       if (!row) throw new Error(`sandbox: unknown checkout session ${sessionId}`);
@@ -172,12 +180,24 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     },
     refund: async ({ paymentRef, amountCents, idempotencyKey }) => {
       const refundRef = `sbx_re_${createHmac('sha256', options.webhookSecret).update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      // Never more than was charged, so a refund repeated under its key cannot give the money back twice.
       const updated = await options.db
         .update(sandboxPaymentSessions)
         .set({ refundedCents: sql`${sandboxPaymentSessions.refundedCents} + ${amountCents}` })
-        .where(eq(sandboxPaymentSessions.paymentRef, paymentRef))
+        .where(
+          sql`${sandboxPaymentSessions.paymentRef} = ${paymentRef} and ${sandboxPaymentSessions.refundedCents} + ${amountCents} <= ${sandboxPaymentSessions.amountCents}`,
+        )
         .returning({ id: sandboxPaymentSessions.id });
-      if (updated.length === 0) return { refundRef, status: 'failed' };
+      if (updated.length === 0) {
+        const [charged] = await options.db
+          .select()
+          .from(sandboxPaymentSessions)
+          .where(eq(sandboxPaymentSessions.paymentRef, paymentRef))
+          .limit(1);
+        // A fully refunded charge asked again (a retried call): the refund exists, like a provider's replay.
+        const replay = charged && charged.refundedCents >= charged.amountCents;
+        return { refundRef, status: replay ? 'succeeded' : 'failed' };
+      }
       await deliver({ id: id('sbx_evt'), type: 'refund.succeeded', refundRef, paymentRef });
       return { refundRef, status: 'succeeded' };
     },
@@ -188,9 +208,14 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     sessionId: string,
     card: CardInput,
   ): Promise<
-    { kind: 'problems'; problems: CardProblem[] } | { kind: 'redirect'; url: string } | { kind: 'closed' }
+    | { kind: 'problems'; problems: CardProblem[] }
+    | { kind: 'redirect'; url: string }
+    | { kind: 'closed' }
+    | { kind: 'replaced' }
   > => {
     const row = await getRow(sessionId);
+    // Expired by a newer checkout for the same order (a second tab): refuse, as Stripe does, and say why.
+    if (row?.status === 'expired') return { kind: 'replaced' };
     if (row?.status !== 'open' || row.expiresAt.getTime() < Date.now()) return { kind: 'closed' };
     const problems = checkCard(card);
     if (problems.length > 0) return { kind: 'problems', problems };
@@ -205,7 +230,8 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
         .set({ status: 'succeeded', paymentRef })
         .where(sql`${sandboxPaymentSessions.id} = ${sessionId} and ${sandboxPaymentSessions.status} = 'open'`)
         .returning();
-      if (!claimed) return { kind: 'closed' };
+      if (!claimed)
+        return (await getRow(sessionId))?.status === 'expired' ? { kind: 'replaced' } : { kind: 'closed' };
       await deliver({
         id: id('sbx_evt'),
         type: 'payment.succeeded',

@@ -12,7 +12,7 @@ import { type AppDeps, authContext } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { renderActionMail } from '../mail/templates';
 import { findLatestUnfinishedOrder } from '../orders/orders.repository';
-import { authOf, requireAuth } from './auth.guard';
+import { authOf } from './auth.guard';
 import { findActiveUserByEmail } from './auth.repository';
 import {
   createPasswordReset,
@@ -37,6 +37,7 @@ export const authRoutes =
     app.post(
       '/refresh',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Exchange a (possibly expired) token for a new one',
@@ -48,7 +49,10 @@ export const authRoutes =
 
     app.post(
       '/logout',
-      { schema: { tags, summary: 'Revoke the current session', response: { 200: messageResponseSchema } } },
+      {
+        config: { access: 'session' },
+        schema: { tags, summary: 'Revoke the current session', response: { 200: messageResponseSchema } },
+      },
       async (request) => {
         await logout(ctx, bearerToken(request.headers.authorization));
         return { message: request.t('success.loggedOut') };
@@ -58,7 +62,7 @@ export const authRoutes =
     app.get(
       '/user-profile',
       {
-        preValidation: requireAuth(deps),
+        config: { access: { kinds: ['customer', 'shop', 'staff'] } },
         schema: {
           tags,
           summary: 'The signed-in user and their current order',
@@ -76,6 +80,7 @@ export const authRoutes =
     app.post(
       '/login',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Customer login',
@@ -94,6 +99,7 @@ export const authRoutes =
     app.post(
       '/register',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Customer registration',
@@ -112,6 +118,7 @@ export const authRoutes =
     app.post(
       '/forgot-password',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'E-mail a password reset link',
@@ -140,6 +147,7 @@ export const authRoutes =
     app.post(
       '/reset-password',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Set a new password with a reset link',

@@ -78,6 +78,7 @@ export const catalogueRoutes =
     app.get(
       '/packages',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary:
@@ -101,6 +102,7 @@ export const catalogueRoutes =
     app.get(
       '/packages/:slug',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'One package with its coverage',
@@ -117,6 +119,7 @@ export const catalogueRoutes =
     app.get(
       '/highlights',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Popular packages and offers for the home page',
@@ -130,6 +133,7 @@ export const catalogueRoutes =
     app.get(
       '/destinations',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Every country (local tab) or region (regional tab) we sell, with its lowest price',
@@ -146,6 +150,7 @@ export const catalogueRoutes =
     app.get(
       '/search',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Countries and regions whose name (in any of the twelve languages) or code matches',
@@ -168,6 +173,7 @@ export const catalogueRoutes =
     app.get(
       '/countries/:code',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: "A country's local packages and the regional and global ones that cover it",
@@ -184,6 +190,7 @@ export const catalogueRoutes =
     app.get(
       '/regions/:code',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: "A region's countries and packages",

@@ -1,10 +1,11 @@
 import type { Locale, PackageSummary } from '@esim/contracts';
-import { type Db, esimPackages, orders, packageSnapshotOf, packages } from '@esim/db';
+import { type Db, esimPackages, packageSnapshotOf, packages } from '@esim/db';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
+import { findEsimChangeBlocker } from '../orders/order-conflicts';
 import type { EsimRow, PackageRow } from '../orders/orders.repository';
 import { insertNumberedOrder, openCheckout } from '../orders/orders.service';
 import { getGeneralOptions } from '../settings/settings.repository';
@@ -126,7 +127,7 @@ export const quoteEsimChange = async (deps: AppDeps, userId: string, esimId: str
 
 /**
  * Change eSIM (SPEC section 4): a card order for a new eSIM that takes over every active and queued package.
- * One change at a time per eSIM: a paid change still being fulfilled refuses another.
+ * One change at a time per eSIM: one awaiting payment or paid and still being fulfilled refuses another.
  */
 export const createEsimChange = async (
   deps: AppDeps,
@@ -134,18 +135,8 @@ export const createEsimChange = async (
   log: FastifyBaseLogger,
 ) => {
   const esim = await usableEsim(deps, input.user.id, input.esimId);
-  const [running] = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.kind, 'change_esim'),
-        eq(orders.targetEsimId, esim.id),
-        inArray(orders.status, ['paid', 'for_review']),
-      ),
-    )
-    .limit(1);
-  if (running) throw new AppError('ESIM_CHANGE_IN_PROGRESS');
+  const blocker = await findEsimChangeBlocker(deps.db, esim.id);
+  if (blocker) throw new AppError(blocker);
   const [first] = await movablePackages(deps.db, esim.id);
   // The new profile is ordered with the package it will carry first (or the eSIM's original one).
   const [pkg] = first

@@ -10,11 +10,12 @@ import {
   esimIdParamsSchema,
   orderIdParamsSchema,
   pagedCustomerOrdersSchema,
+  type RouteAccess,
   topUpPackagesResponseSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { authOf, requireAuth } from '../auth/auth.guard';
+import { authOf } from '../auth/auth.guard';
 import {
   getCustomerEsimInstall,
   getCustomerInvoice,
@@ -33,12 +34,13 @@ const tags = ['customer'];
 export const customerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', requireAuth(deps, ['customer']));
+    const access: RouteAccess = { kinds: ['customer'] };
     const me = (request: Parameters<typeof authOf>[0]) => authOf(request).details.user.id;
 
     app.get(
       '/orders',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Own orders, newest first',
@@ -52,6 +54,7 @@ export const customerRoutes =
     app.get(
       '/orders/:orderId/invoice',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Invoice PDF of an own paid order',
@@ -76,6 +79,7 @@ export const customerRoutes =
     app.get(
       '/esims',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Own eSIMs with their packages and data usage',
@@ -88,6 +92,7 @@ export const customerRoutes =
     app.get(
       '/esims/:esimId/install',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'QR code, manual details and one-tap link of an own eSIM',
@@ -104,6 +109,7 @@ export const customerRoutes =
     app.post(
       '/esims/:esimId/usage',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: "Refresh an own eSIM's data usage from the provider now",
@@ -125,6 +131,7 @@ export const customerRoutes =
     app.get(
       '/esims/:esimId/top-up-packages',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Packages that can be added to an own eSIM (same provider and destination)',
@@ -140,6 +147,7 @@ export const customerRoutes =
     app.post(
       '/top-ups',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Buy a package for an own eSIM: creates the order and opens a card checkout',
@@ -160,6 +168,7 @@ export const customerRoutes =
     app.get(
       '/esims/:esimId/change',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'What changing an own eSIM costs and how many packages move',
@@ -173,6 +182,7 @@ export const customerRoutes =
     app.post(
       '/esims/:esimId/change',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Change an own eSIM: order a new one that takes over every active and queued package',

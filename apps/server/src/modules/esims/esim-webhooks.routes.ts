@@ -29,6 +29,7 @@ export const esimWebhooksRoutes =
     app.post(
       '/esim-provider/webhooks/:secret',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['esims'],
           summary: "The eSIM provider's notifications (order ready, data usage)",

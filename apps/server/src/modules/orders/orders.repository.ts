@@ -45,8 +45,15 @@ export const updateOrder = (db: Db, orderId: string, values: Partial<NewOrderRow
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
 
+/** A provider that answers a repeated checkout request with the same session (Stripe's idempotency) adds no row. */
 export const insertPayment = (db: Db, values: typeof payments.$inferInsert) =>
-  db.insert(payments).values(values);
+  db.insert(payments).values(values).onConflictDoNothing();
+
+export const listPendingPaymentsOfOrder = (db: Db, orderId: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
 
 export const findPaymentBySession = async (db: Db, provider: string, sessionRef: string) => {
   const [row] = await db

@@ -9,9 +9,7 @@ import {
   retryPaymentResponseSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AppDeps, authContext } from '../../deps';
-import { AppError } from '../../lib/app-error';
-import { authenticate } from '../auth/auth.service';
+import type { AppDeps } from '../../deps';
 import { bearerToken } from '../auth/tokens';
 import {
   confirmReturn,
@@ -31,6 +29,7 @@ export const ordersRoutes =
     app.post(
       '/orders',
       {
+        config: { access: { kinds: ['customer'], optional: true } },
         schema: {
           tags,
           summary: 'Create an order for a package and open a card checkout (the server prices it)',
@@ -41,10 +40,8 @@ export const ordersRoutes =
         },
       },
       async (request, reply) => {
-        const token = bearerToken(request.headers.authorization);
-        // Optional sign-in: a token that is present must be valid (a stale one gets its 401 and is refreshed).
-        const details = token ? (await authenticate(authContext(deps), token)).details : null;
-        if (details && details.user.kind !== 'customer') throw new AppError('FORBIDDEN');
+        // Optional sign-in: the guard checked a token that is present (a stale one gets its 401 and is refreshed).
+        const details = request.auth?.details ?? null;
         // Signed out, the answer tells whether an e-mail or phone has an account (SPEC's messages): limited
         // like forgot-password, per IP and per e-mail, so it cannot test a list of addresses.
         if (!details) await deps.authRateLimits.consume(request, reply, 'order', request.body.email);
@@ -72,6 +69,7 @@ export const ordersRoutes =
     app.post(
       '/orders/:orderId/confirm',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The payment return: confirm with the provider, then show the receipt once',
@@ -81,12 +79,20 @@ export const ordersRoutes =
         },
       },
       async (request) =>
-        confirmReturn(deps, request.params.orderId, request.body.sessionId, request.t, request.log),
+        confirmReturn(
+          deps,
+          request.params.orderId,
+          request.body.sessionId,
+          request.t,
+          request.log,
+          request.locale,
+        ),
     );
 
     app.get(
       '/orders/:orderId/receipt',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The receipt the success page polls until the eSIM is ready',
@@ -105,6 +111,7 @@ export const ordersRoutes =
     app.post(
       '/orders/:orderId/retry-payment',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Open a new checkout for an unpaid order (the failure page: try again)',

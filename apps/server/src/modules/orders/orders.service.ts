@@ -1,4 +1,10 @@
-import type { CreateOrderBody, Locale, OrderReceipt, PaymentOutcome } from '@esim/contracts';
+import {
+  type CreateOrderBody,
+  type Locale,
+  localeTags,
+  type OrderReceipt,
+  type PaymentOutcome,
+} from '@esim/contracts';
 import { type Db, packageSnapshotOf } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
@@ -11,6 +17,14 @@ import { findUserByEmailAnyState, findUserByPhone, insertUser, type UserRow } fr
 import { authenticate, createPasswordReset } from '../auth/auth.service';
 import { toEsimInstall } from '../esims/qr-code';
 import { renderActionMail } from '../mail/templates';
+import {
+  insertAutomaticRefund,
+  listRefundsOfOrder,
+  listRefundsOfPayment,
+  settleRefundOfPayment,
+} from '../payments/refunds.repository';
+import { resendUnsentRefunds, sendRefund } from '../payments/refunds.service';
+import { findEsimChangeBlocker, findPaidOrderConflict } from './order-conflicts';
 import { packageNameOf } from './order-mails';
 import { createOrderNumber } from './order-number';
 import {
@@ -22,6 +36,7 @@ import {
   hasSucceededPayment,
   insertOrder,
   insertPayment,
+  listPendingPaymentsOfOrder,
   lockOrder,
   markPaymentSucceeded,
   markPaymentUnsuccessful,
@@ -55,6 +70,34 @@ const successUrl = (deps: AppDeps, order: OrderRow) =>
 const cancelUrl = (deps: AppDeps, order: OrderRow, packageSlug: string) =>
   `${deps.config.siteUrl}/payment/failed?order=${order.id}&package=${encodeURIComponent(packageSlug)}&session_id={SESSION_ID}`;
 
+/**
+ * Closes the order's other checkouts that are still open (a second tab, or "try again" while the first card
+ * page is open), so one order can be paid only once. A page the provider no longer holds open is left to its
+ * webhook (it may have been paid a moment ago: that payment is then refunded, see applyPaymentSucceeded).
+ */
+const expireOtherCheckouts = async (
+  deps: AppDeps,
+  orderId: string,
+  keepSessionId: string,
+  log: FastifyBaseLogger,
+) => {
+  for (const payment of await listPendingPaymentsOfOrder(deps.db, orderId)) {
+    if (payment.sessionRef === keepSessionId || payment.provider !== deps.payments.name) continue;
+    try {
+      if ((await deps.payments.expireCheckout(payment.sessionRef)) === 'expired')
+        await markPaymentUnsuccessful(deps.db, {
+          provider: payment.provider,
+          sessionRef: payment.sessionRef,
+          status: 'expired',
+          failureReason: 'replaced by a newer checkout',
+        });
+    } catch (err) {
+      // The new page still works; should the old one be paid too, that payment is refunded automatically.
+      log.warn({ err, orderId, sessionRef: payment.sessionRef }, 'payment provider: checkout not expired');
+    }
+  }
+};
+
 /** Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed". */
 export const openCheckout = async (
   deps: AppDeps,
@@ -85,6 +128,7 @@ export const openCheckout = async (
     sessionRef: session.sessionId,
     amountCents: order.totalCents,
   });
+  await expireOtherCheckouts(deps, order.id, session.sessionId, log);
   return session.url;
 };
 
@@ -175,32 +219,59 @@ const ensureBuyerAccount = async (deps: AppDeps, tx: Db, order: OrderRow) => {
 };
 
 type PaymentSuccess = { provider: string; sessionId: string; paymentRef: string; amountCents: number };
+/** What a confirmed payment asks of the caller after commit: fulfil an order, or send a refund. */
+type PaymentEffects = { orderToFulfil: string | null; refundToSend: string | null };
+const noEffects: PaymentEffects = { orderToFulfil: null, refundToSend: null };
 
 /**
  * Confirms a payment exactly once, whoever comes first (webhook or return URL): marks the order paid, links or
  * creates the buyer's account, and tells the caller to queue fulfilment (after commit). A payment whose amount
- * differs from the order goes to staff review instead of fulfilment.
+ * differs from the order goes to staff review instead of fulfilment. A second charge for an order already paid
+ * (two tabs), or a paid order that may not be carried out (a second change of one eSIM), is recorded as a
+ * refund for the caller to send: once per charge, since only the first confirmation gets here.
  */
 const applyPaymentSucceeded = async (
   deps: AppDeps,
   tx: Db,
   input: PaymentSuccess,
   log: FastifyBaseLogger,
-) => {
+): Promise<PaymentEffects> => {
   const payment = await markPaymentSucceeded(tx, {
     provider: input.provider,
     sessionRef: input.sessionId,
     paymentRef: input.paymentRef,
   });
-  if (!payment) return null;
+  if (!payment) return noEffects;
   const order = await lockOrder(tx, payment.orderId);
-  if (!order) return null;
+  if (!order) return noEffects;
+  const refund = async (kind: 'order' | 'duplicate_payment') => {
+    const row = await insertAutomaticRefund(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      amountCents: input.amountCents,
+      kind,
+    });
+    return { orderToFulfil: null, refundToSend: row?.id ?? null };
+  };
   if (order.status !== 'pending') {
-    // A second successful payment for one order (two tabs): keep it visible to staff for a refund.
-    log.warn({ orderId: order.id, paymentId: payment.id }, 'payment succeeded for an order already paid');
-    return null;
+    log.warn(
+      { orderId: order.id, paymentId: payment.id },
+      'second payment for an order already paid: refunding',
+    );
+    return refund('duplicate_payment');
   }
   const userId = await ensureBuyerAccount(deps, tx, order);
+  const conflict = await findPaidOrderConflict(tx, order);
+  if (conflict) {
+    log.warn({ orderId: order.id, conflict }, 'paid order may not be carried out: refunding');
+    await updateOrder(tx, order.id, {
+      status: 'refunded',
+      userId,
+      paidAt: new Date(),
+      failureReason: conflict,
+    });
+    return refund('order');
+  }
   if (input.amountCents !== order.totalCents) {
     log.error(
       { orderId: order.id, paid: input.amountCents, due: order.totalCents },
@@ -212,14 +283,25 @@ const applyPaymentSucceeded = async (
       paidAt: new Date(),
       failureReason: `amount paid ${input.amountCents} differs from total ${order.totalCents}`,
     });
-    return null;
+    return noEffects;
   }
   await updateOrder(tx, order.id, { status: 'paid', userId, paidAt: new Date() });
-  return order.id;
+  return { orderToFulfil: order.id, refundToSend: null };
 };
 
-/** Applies one provider event; returns the order to fulfil, if the event made one paid. */
-const applyPaymentEvent = async (deps: AppDeps, tx: Db, event: PaymentEvent, log: FastifyBaseLogger) => {
+/** After commit: queue fulfilment or send the refund a confirmed payment asked for. */
+const carryOut = async (deps: AppDeps, effects: PaymentEffects, log: FastifyBaseLogger) => {
+  if (effects.orderToFulfil) await deps.jobs.enqueueFulfilment(effects.orderToFulfil);
+  if (effects.refundToSend) await sendRefund(deps, effects.refundToSend, log);
+};
+
+/** Applies one provider event; returns what to do after commit. */
+const applyPaymentEvent = async (
+  deps: AppDeps,
+  tx: Db,
+  event: PaymentEvent,
+  log: FastifyBaseLogger,
+): Promise<PaymentEffects> => {
   const provider = deps.payments.name;
   switch (event.type) {
     case 'payment.succeeded':
@@ -241,7 +323,7 @@ const applyPaymentEvent = async (deps: AppDeps, tx: Db, event: PaymentEvent, log
         status: 'failed',
         failureReason: event.failureReason,
       });
-      return null;
+      return noEffects;
     case 'checkout.expired':
       await markPaymentUnsuccessful(tx, {
         provider,
@@ -249,10 +331,19 @@ const applyPaymentEvent = async (deps: AppDeps, tx: Db, event: PaymentEvent, log
         status: 'expired',
         failureReason: null,
       });
-      return null;
+      return noEffects;
+    case 'refund.succeeded':
+    case 'refund.failed':
+      await settleRefundOfPayment(tx, {
+        provider,
+        paymentRef: event.paymentRef,
+        refundRef: event.refundRef,
+        status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
+        error: event.type === 'refund.failed' ? event.failureReason : null,
+      });
+      return noEffects;
     default:
-      // Refund events belong to the refunds flow; others are stored (once) and otherwise ignored.
-      return null;
+      return noEffects;
   }
 };
 
@@ -260,10 +351,12 @@ const applyPaymentEvent = async (deps: AppDeps, tx: Db, event: PaymentEvent, log
 export const handlePaymentWebhook = async (deps: AppDeps, event: PaymentEvent, log: FastifyBaseLogger) => {
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordWebhookEvent(tx, deps.payments.name, event.eventId, event.type);
-    if (!fresh) return { duplicate: true, orderToFulfil: null };
-    return { duplicate: false, orderToFulfil: await applyPaymentEvent(deps, tx, event, log) };
+    if (!fresh) return { duplicate: true, effects: noEffects };
+    return { duplicate: false, effects: await applyPaymentEvent(deps, tx, event, log) };
   });
-  if (result.orderToFulfil) await deps.jobs.enqueueFulfilment(result.orderToFulfil);
+  await carryOut(deps, result.effects, log);
+  // A refund recorded but never sent (the process stopped right after commit) goes out on the next delivery.
+  if (event.type === 'payment.succeeded') await resendUnsentRefunds(deps, event.sessionId, log);
   return { duplicate: result.duplicate };
 };
 
@@ -306,6 +399,7 @@ export const confirmReturn = async (
   sessionId: string,
   t: TFunction,
   log: FastifyBaseLogger,
+  locale: Locale = 'en',
 ): Promise<PaymentOutcome> => {
   const payment = await findPaymentBySession(deps.db, deps.payments.name, sessionId);
   const order = await getOrder(deps.db, orderId);
@@ -337,7 +431,7 @@ export const confirmReturn = async (
       });
       return outcome('failed');
     }
-    const orderToFulfil = await deps.db.transaction((tx) =>
+    const effects = await deps.db.transaction((tx) =>
       applyPaymentSucceeded(
         deps,
         tx,
@@ -350,8 +444,19 @@ export const confirmReturn = async (
         log,
       ),
     );
-    if (orderToFulfil) await deps.jobs.enqueueFulfilment(orderToFulfil);
+    await carryOut(deps, effects, log);
   }
+  // This tab's charge was a second one for an order already paid: it is refunded, and the receipt is not its.
+  const [duplicate] = await listRefundsOfPayment(deps.db, payment.id);
+  if (duplicate?.kind === 'duplicate_payment')
+    return {
+      ...outcome('completed_earlier'),
+      message: t('refund.duplicate_payment', {
+        amount: new Intl.NumberFormat(localeTags[locale], { style: 'currency', currency: 'EUR' }).format(
+          duplicate.amountCents / 100,
+        ),
+      }),
+    };
   if (!(await claimReceiptDisplay(deps.db, order.id))) return outcome('completed_earlier');
   return outcome('succeeded', await signViewToken(deps, order.id));
 };
@@ -376,6 +481,12 @@ export const getReceipt = async (deps: AppDeps, orderId: string, viewToken: stri
     currency: 'EUR',
     email: order.buyerEmail,
     esim: esim ? await toEsimInstall(esim) : null,
+    refunds: (await listRefundsOfOrder(deps.db, order.id)).map((refund) => ({
+      kind: refund.kind,
+      amountCents: refund.amountCents,
+      status: refund.status,
+      createdAt: refund.createdAt.toISOString(),
+    })),
   };
   return receipt;
 };
@@ -402,6 +513,11 @@ export const retryPayment = async (deps: AppDeps, orderId: string, log: FastifyB
   if (!order) throw new AppError('NOT_FOUND');
   if (order.status !== 'pending' || (await hasSucceededPayment(deps.db, order.id)))
     throw new AppError(order.paidAt ? 'PAYMENT_COMPLETED_EARLIER' : 'ORDER_NOT_RETRIABLE');
+  // Another change of the same eSIM started meanwhile: paying this one too would be refunded anyway.
+  if (order.kind === 'change_esim' && order.targetEsimId) {
+    const blocker = await findEsimChangeBlocker(deps.db, order.targetEsimId, order.id);
+    if (blocker) throw new AppError(blocker);
+  }
   const slug = String(order.packageSnapshot?.slug ?? '');
   return openCheckout(deps, order, slug, log);
 };

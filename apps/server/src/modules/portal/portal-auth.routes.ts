@@ -65,6 +65,7 @@ export const portalAuthRoutes =
     app.post(
       '/login',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Shop user login (verified shops only)',
@@ -90,6 +91,7 @@ export const portalAuthRoutes =
     app.post(
       '/register',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary:
@@ -134,6 +136,7 @@ export const portalAuthRoutes =
     app.post(
       '/verify-email',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Confirm a shop e-mail address',

@@ -38,7 +38,16 @@ export const sandboxPayRoutes =
         .status(open ? 200 : 410)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(renderCheckoutPage(t, locale, open ? { ...row, sessionId: row.id } : null));
+        .send(
+          renderCheckoutPage(
+            t,
+            locale,
+            open ? { ...row, sessionId: row.id } : null,
+            [],
+            {},
+            row?.status === 'expired' ? 'replaced' : 'closed',
+          ),
+        );
     });
 
     app.post(
@@ -63,6 +72,7 @@ export const sandboxPayRoutes =
               view,
               result.kind === 'problems' ? result.problems : [],
               request.body,
+              result.kind === 'replaced' ? 'replaced' : 'closed',
             ),
           );
       },

@@ -11,6 +11,7 @@ export const staffAuthRoutes =
     app.post(
       '/login',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['staff'],
           summary: 'Staff login',

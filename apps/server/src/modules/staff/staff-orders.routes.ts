@@ -1,8 +1,7 @@
-import { failedOrdersResponseSchema, orderIdParamsSchema } from '@esim/contracts';
+import { failedOrdersResponseSchema, orderIdParamsSchema, type RouteAccess } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { requireStaffRole } from '../auth/auth.guard';
 import { retryFulfilment } from '../orders/fulfilment.service';
 import { packageNameOf } from '../orders/order-mails';
 import { listFailedOrders } from '../orders/orders.repository';
@@ -13,11 +12,12 @@ const tags = ['staff'];
 export const staffOrdersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', requireStaffRole(deps, ['admin']));
+    const access: RouteAccess = { staff: 'adminOnly' };
 
     app.get(
       '/orders/failed',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Paid orders whose fulfilment failed, newest first',
@@ -46,6 +46,7 @@ export const staffOrdersRoutes =
     app.post(
       '/orders/:orderId/retry-fulfilment',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Queue a failed order for fulfilment again',

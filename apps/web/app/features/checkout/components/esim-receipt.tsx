@@ -188,6 +188,14 @@ export const EsimReceipt = ({
               <dd>{formatPrice(data.totalCents, locale)}</dd>
             </div>
           </dl>
+          {data.refunds.map((refund) => (
+            <Text key={refund.createdAt} mt="sm" data-testid="receipt-refund">
+              {t(`common:refund.${refund.kind === 'duplicate_payment' ? 'duplicate_payment' : 'order'}`, {
+                amount: formatPrice(refund.amountCents, locale),
+              })}
+              {refund.status === 'failed' ? ` ${t('common:refund.failed')}` : null}
+            </Text>
+          ))}
         </Paper>
       ) : null}
       <div aria-live="polite" data-testid="esim-status" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
