@@ -85,7 +85,7 @@ test.describe('analytics', () => {
 
     await form.getByLabel(/^Current password/).fill(demoPassword);
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByTestId('change-password-feedback')).toHaveText('Password successfully changed.');
+    await expect(page.getByTestId('form-success')).toHaveText('Password successfully changed.');
 
     // Log out, log in with the new password, and put the demo password back.
     await page.getByTestId('user-menu').click();
@@ -97,6 +97,6 @@ test.describe('analytics', () => {
     await form.getByLabel(/^New password/).fill(demoPassword);
     await form.getByLabel(/^Confirm password/).fill(demoPassword);
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByTestId('change-password-feedback')).toHaveText('Password successfully changed.');
+    await expect(page.getByTestId('form-success')).toHaveText('Password successfully changed.');
   });
 });

@@ -1,8 +1,8 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { describeError } from '@esim/ui/describe-error';
 import { Button, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/describe-error';
 import { useLocale } from '../../../lib/use-locale';
 import { getPackageTitle } from '../../catalogue/json-ld';
 import { toPackageCard } from '../../catalogue/types';

@@ -1,8 +1,8 @@
 import { isApiError } from '@esim/ui/api-client';
+import { describeError } from '@esim/ui/describe-error';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { describeError } from '../../../lib/describe-error';
 import { orderPath } from '../../../lib/public-pages';
 import { retryPayment } from '../api/retry-payment';
 import { readPaymentReturn } from '../types';
