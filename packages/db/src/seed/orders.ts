@@ -154,3 +154,42 @@ export const seedDemoEsims = async (db: Db, customerEmail = 'customer@demo.esim'
   await seedEsimPackage(db, { esimId: esim.id, userId: customer.id, packageSlug: 'de-5gb-30d' });
   return true;
 };
+
+/**
+ * A paid order whose fulfilment failed (the staff's "failed transactions"), without an account: a guest
+ * checkout. Tests and the e2e test-support route share it.
+ */
+export const seedFailedOrder = async (
+  db: Db,
+  input: { buyerEmail: string; packageSlug?: string; failureReason?: string; failedAt?: Date },
+) => {
+  const [pkg] = input.packageSlug
+    ? await db.select().from(packages).where(eq(packages.slug, input.packageSlug)).limit(1)
+    : await db.select().from(packages).where(eq(packages.type, 'local')).limit(1);
+  if (!pkg) throw new Error('seedFailedOrder: no package (seed the catalogue first)');
+  const orderId = randomUUID();
+  const failedAt = input.failedAt ?? new Date();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      id: orderId,
+      number: `ES-${orderId.slice(0, 4).toUpperCase()}-${orderId.slice(4, 8).toUpperCase()}`,
+      kind: 'esim',
+      status: 'failed',
+      packageId: pkg.id,
+      packageSnapshot: packageSnapshotOf(pkg),
+      subtotalCents: pkg.priceCents,
+      totalCents: pkg.priceCents,
+      paymentMethod: 'card',
+      buyerName: 'Seeded Buyer',
+      buyerEmail: input.buyerEmail,
+      locale: 'en',
+      failureReason: input.failureReason ?? 'provider_error',
+      fulfilmentAttempts: 3,
+      paidAt: new Date(failedAt.getTime() - 60_000),
+      failedAt,
+    })
+    .returning();
+  if (!order) throw new Error('seedFailedOrder: insert returned nothing');
+  return order;
+};
