@@ -5,7 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
-import { usePageRestore } from '../../checkout/use-page-restore';
+import { usePageRestore } from '../../../lib/use-page-restore';
 import { changeEsim } from '../api/change-esim';
 import { useChangeQuote } from '../api/get-change-quote';
 import { esimDigits } from '../format';

@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
+import { usePageRestore } from '../../../lib/use-page-restore';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
 import { getAttribution } from '../attribution';
-import { usePageRestore } from '../use-page-restore';
 
 /** The fields a signed-in customer's details fill in. */
 const prefilled = ['fullName', 'email', 'phoneNumber'] as const;

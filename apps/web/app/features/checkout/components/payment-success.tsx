@@ -4,9 +4,9 @@ import { Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { AndroidGuide } from '../../../components/esim-install';
 import { usePaymentConfirmation } from '../api/confirm-payment';
 import { readPaymentReturn } from '../types';
-import type { AndroidGuide } from './esim-install';
 import { EsimReceipt } from './esim-receipt';
 
 /**
