@@ -32,6 +32,15 @@ const profileFor = (seed: string) => {
   };
 };
 
+/** The package a seeded order sells: the given slug, or the first local package. */
+const findSeedPackage = async (db: Db, slug: string | undefined, caller: string) => {
+  const [pkg] = slug
+    ? await db.select().from(packages).where(eq(packages.slug, slug)).limit(1)
+    : await db.select().from(packages).where(eq(packages.type, 'local')).limit(1);
+  if (!pkg) throw new Error(`${caller}: no package (seed the catalogue first)`);
+  return pkg;
+};
+
 export type SeedEsimInput = {
   userId: string;
   /** Package slug; defaults to the first active local package. */
@@ -46,10 +55,7 @@ export type SeedEsimInput = {
  * demo seed share it. Returns the order, the eSIM and the package row.
  */
 export const seedCompletedEsimOrder = async (db: Db, input: SeedEsimInput) => {
-  const [pkg] = input.packageSlug
-    ? await db.select().from(packages).where(eq(packages.slug, input.packageSlug)).limit(1)
-    : await db.select().from(packages).where(eq(packages.type, 'local')).limit(1);
-  if (!pkg) throw new Error('seedCompletedEsimOrder: no package (seed the catalogue first)');
+  const pkg = await findSeedPackage(db, input.packageSlug, 'seedCompletedEsimOrder');
   const [owner] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   const orderId = randomUUID();
   const profile = profileFor(orderId);
@@ -163,10 +169,7 @@ export const seedFailedOrder = async (
   db: Db,
   input: { buyerEmail: string; packageSlug?: string; failureReason?: string; failedAt?: Date },
 ) => {
-  const [pkg] = input.packageSlug
-    ? await db.select().from(packages).where(eq(packages.slug, input.packageSlug)).limit(1)
-    : await db.select().from(packages).where(eq(packages.type, 'local')).limit(1);
-  if (!pkg) throw new Error('seedFailedOrder: no package (seed the catalogue first)');
+  const pkg = await findSeedPackage(db, input.packageSlug, 'seedFailedOrder');
   const orderId = randomUUID();
   const failedAt = input.failedAt ?? new Date();
   const [order] = await db

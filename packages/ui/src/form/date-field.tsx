@@ -24,17 +24,6 @@ export const DateField = <In extends FieldValues>({
   kind = 'date',
   ...props
 }: DateFieldProps<In>) => {
-  const field = useField(form, name, { label });
-  return (
-    <TextInput
-      {...form.register(name)}
-      type={kind}
-      label={field.label}
-      description={description}
-      error={field.error}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      {...props}
-    />
-  );
+  const field = useField(form, name, { label, description, required });
+  return <TextInput {...form.register(name)} type={kind} {...field.inputProps} {...props} />;
 };

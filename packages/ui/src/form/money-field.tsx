@@ -21,7 +21,7 @@ export const MoneyField = <In extends FieldValues>({
   required,
   ...props
 }: MoneyFieldProps<In>) => {
-  const field = useField(form, name, { label });
+  const field = useField(form, name, { label, description, required });
   return (
     <Controller
       control={form.control}
@@ -33,11 +33,7 @@ export const MoneyField = <In extends FieldValues>({
           value={centsToEuros(control.value)}
           onChange={(value) => control.onChange(eurosToCents(value))}
           onBlur={control.onBlur}
-          label={field.label}
-          description={description}
-          error={field.error}
-          withAsterisk={required}
-          aria-required={required || undefined}
+          {...field.inputProps}
           prefix="€"
           decimalScale={2}
           fixedDecimalScale

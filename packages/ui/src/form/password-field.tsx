@@ -14,15 +14,11 @@ export const PasswordField = <In extends FieldValues>({
   required,
   ...props
 }: PasswordFieldProps<In>) => {
-  const field = useField(form, name, { label });
+  const field = useField(form, name, { label, description, required });
   return (
     <PasswordInput
       {...form.register(name)}
-      label={field.label}
-      description={description}
-      error={field.error}
-      withAsterisk={required}
-      aria-required={required || undefined}
+      {...field.inputProps}
       visibilityToggleButtonProps={{ 'aria-label': form.t('common:form.togglePassword') }}
       {...props}
     />

@@ -31,7 +31,7 @@ export const SelectField = <In extends FieldValues>({
   emptyValue = '',
   ...props
 }: SelectFieldProps<In>) => {
-  const field = useField(form, name, { label, emptyIsRequired: true });
+  const field = useField(form, name, { label, description, required, emptyIsRequired: true });
   const data = placeholder ? [{ value: '', label: placeholder }, ...options] : [...options];
   return (
     <Controller
@@ -44,11 +44,7 @@ export const SelectField = <In extends FieldValues>({
           value={control.value ?? ''}
           onChange={(event) => control.onChange(event.currentTarget.value || emptyValue)}
           onBlur={control.onBlur}
-          label={field.label}
-          description={description}
-          error={field.error}
-          withAsterisk={required}
-          aria-required={required || undefined}
+          {...field.inputProps}
           data={data}
           {...props}
         />

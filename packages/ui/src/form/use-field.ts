@@ -24,7 +24,12 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 export const useField = <In extends FieldValues>(
   form: ApiForm<In, unknown>,
   name: Path<In>,
-  options: { label?: string | undefined; emptyIsRequired?: boolean } = {},
+  options: {
+    label?: string | undefined;
+    description?: string | undefined;
+    required?: boolean | undefined;
+    emptyIsRequired?: boolean;
+  } = {},
 ) => {
   const { shownFields, t } = form;
   useEffect(() => {
@@ -44,8 +49,18 @@ export const useField = <In extends FieldValues>(
       ? { type: 'required', message: 'required' }
       : plain;
   const last = name.split('.').at(-1) ?? name;
+  const label = options.label ?? t(`common:fields.${last}`, { defaultValue: last });
+  const message = getFieldErrorMessage(t, name, required);
   return {
-    label: options.label ?? t(`common:fields.${last}`, { defaultValue: last }),
-    error: getFieldErrorMessage(t, name, required),
+    label,
+    error: message,
+    /** The props every Mantine input of the kit takes: label, description, error, asterisk, aria-required. */
+    inputProps: {
+      label,
+      description: options.description,
+      error: message,
+      withAsterisk: options.required,
+      'aria-required': options.required || undefined,
+    },
   };
 };

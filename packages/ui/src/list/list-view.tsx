@@ -36,6 +36,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../describe-error';
+import { saveFile } from '../save-file';
 import type { CellContext, FixedFilters, ListDefinition, ListQueryBase } from './define-list';
 import { changeListQuery, readListQuery, writeListQuery } from './list-url-state';
 
@@ -50,18 +51,6 @@ const pageSizes = ['10', '25', '50', '100'];
 
 const sortOf = (sort: string | undefined) =>
   sort ? { id: sort.replace(/^-/, ''), desc: sort.startsWith('-') } : undefined;
-
-const saveCsv = (csv: string, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-};
 
 export const ListView = <Query extends ListQueryBase, Item>({
   list,
@@ -174,7 +163,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
     setExporting(true);
     setExportError(null);
     try {
-      saveCsv(await list.csv(query), `${list.id}.csv`);
+      saveFile(new Blob([await list.csv(query)], { type: 'text/csv;charset=utf-8' }), `${list.id}.csv`);
     } catch (error) {
       setExportError(describeError(t, error, 'GENERIC'));
     } finally {

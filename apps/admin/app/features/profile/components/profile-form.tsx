@@ -1,8 +1,7 @@
 import { type User, updateProfileBodySchema } from '@esim/contracts';
 import { FormShell } from '@esim/ui/form/form-shell';
-import { EmailField, TextField } from '@esim/ui/form/text-field';
+import { EmailField, TelField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
-import { phoneInputMaxLength } from '@esim/ui/phone-input';
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useUpdateProfile } from '../api/update-profile';
@@ -40,15 +39,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
         <TextField form={form} name="lastName" autoComplete="family-name" required />
       </SimpleGrid>
       <EmailField form={form} name="email" required />
-      <TextField
-        form={form}
-        name="phoneNumber"
-        type="tel"
-        autoComplete="tel"
-        maxLength={phoneInputMaxLength}
-        placeholder={t('common:form.phonePlaceholder')}
-        required
-      />
+      <TelField form={form} name="phoneNumber" required />
     </FormShell>
   );
 };

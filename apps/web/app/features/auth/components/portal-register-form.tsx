@@ -3,10 +3,9 @@ import { logoMaxBytes, logoMimeTypes, portalRegisterBodySchema } from '@esim/con
 import { isApiError } from '@esim/ui/api-client';
 import { FormAlert, FormShell } from '@esim/ui/form/form-shell';
 import { PasswordField } from '@esim/ui/form/password-field';
-import { EmailField, TextField } from '@esim/ui/form/text-field';
+import { EmailField, TelField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { phoneInputMaxLength } from '@esim/ui/phone-input';
 import { Anchor, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,16 +86,7 @@ export const PortalRegisterForm = () => {
         <TextField form={form} name="lastName" autoComplete="family-name" required />
       </Group>
       <EmailField form={form} name="email" required />
-      <TextField
-        form={form}
-        name="phoneNumber"
-        type="tel"
-        maxLength={phoneInputMaxLength}
-        placeholder={t('common:form.phonePlaceholder')}
-        description={t('auth.phoneHint')}
-        autoComplete="tel"
-        required
-      />
+      <TelField form={form} name="phoneNumber" description={t('auth.phoneHint')} required />
       <TextField form={form} name="shopName" autoComplete="organization" required />
       <TextField
         form={form}

@@ -2,10 +2,9 @@ import '../../../styles/form-styles';
 import { registerBodySchema } from '@esim/contracts';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { PasswordField } from '@esim/ui/form/password-field';
-import { EmailField, TextField } from '@esim/ui/form/text-field';
+import { EmailField, TelField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { phoneInputMaxLength } from '@esim/ui/phone-input';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -45,16 +44,7 @@ export const RegisterForm = () => {
         <TextField form={form} name="lastName" autoComplete="family-name" required />
       </Group>
       <EmailField form={form} name="email" required />
-      <TextField
-        form={form}
-        name="phoneNumber"
-        type="tel"
-        maxLength={phoneInputMaxLength}
-        placeholder={t('common:form.phonePlaceholder')}
-        description={t('auth.phoneHint')}
-        autoComplete="tel"
-        required
-      />
+      <TelField form={form} name="phoneNumber" description={t('auth.phoneHint')} required />
       <PasswordField
         form={form}
         name="password"
