@@ -25,6 +25,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffOrdersRoutes } from './modules/staff/staff-orders.routes';
+import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
 import {
   createClientErrorHandler,
@@ -132,6 +133,8 @@ export const buildApp = async (
       await api.register(paymentsRoutes(deps));
       await api.register(esimWebhooksRoutes(deps));
       if (config.mail.devMailbox) await api.register(devMailboxRoutes(deps));
+      // Users and orders made per journey (e2e/fixtures); never in development or production.
+      if (config.env === 'test') await api.register(testSupportRoutes(deps));
     },
     { prefix: '/api' },
   );

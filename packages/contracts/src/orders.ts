@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
 
 export const orderStatuses = [
@@ -156,3 +157,16 @@ export const failedOrderSchema = z
   .meta({ id: 'FailedOrder' });
 export type FailedOrder = z.infer<typeof failedOrderSchema>;
 export const failedOrdersResponseSchema = z.object({ items: z.array(failedOrderSchema) });
+
+/**
+ * The failed-transactions list's query (staff list kit): paging, a sort over the columns the list sorts by,
+ * newest failure first, and a search over order number, buyer e-mail and package name.
+ */
+export const failedOrderSortFields = ['failedAt', 'paidAt', 'totalCents', 'number'] as const;
+export const listFailedOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 100 }).extend({
+  sort: sortQuerySchema(failedOrderSortFields).default('-failedAt'),
+  q: z.string().trim().max(100).optional(),
+});
+export type ListFailedOrdersQuery = z.infer<typeof listFailedOrdersQuerySchema>;
+/** The paged answer the list kit reads (`pagedSchema`); the endpoint still answers `{ items }` (max 200). */
+export const failedOrdersPageSchema = pagedSchema(failedOrderSchema, 'FailedOrdersPage');

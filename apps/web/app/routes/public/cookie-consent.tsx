@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { getConsentCookieHeader, isConsentChoice } from '../../features/cookie-consent/consent';
+import { getConsentCookieHeader, isConsentChoice } from '../../lib/consent';
 import { sameOriginPath } from '../../lib/same-origin-path';
 import type { Route } from './+types/cookie-consent';
 

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getPackageTitle, type PackageCardData } from '../../../lib/package-card';
 import { orderPath } from '../../../lib/public-pages';
-import { getPackageTitle } from '../json-ld';
-import type { PackageCardData } from '../types';
 
 type PackageCardProps = {
   pkg: PackageCardData;

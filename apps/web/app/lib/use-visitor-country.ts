@@ -1,7 +1,7 @@
 import type { GeoResponse } from '@esim/contracts';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /**
  * The visitor's country from GET /api/geo (our own server, DESIGN section 6), to preselect the phone input's

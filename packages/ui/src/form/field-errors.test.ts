@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { applyServerErrors, getFieldErrorMessage, translateRuleMessage } from './form-errors';
+import { applyServerErrors, getFieldErrorMessage, translateRuleMessage } from './field-errors';
 
 const createT = async () => {
   const i18n = createInstance();

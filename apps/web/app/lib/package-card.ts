@@ -1,6 +1,7 @@
 import type { Destination, Operator, PackageSummary } from '@esim/contracts';
 import type { Locale } from '@esim/contracts/locales';
-import { formatData, formatDays, formatPrice } from '../../lib/format';
+import type { TFunction } from 'i18next';
+import { formatData, formatDays, formatPrice } from './format';
 
 /** What a package card shows: a package summary trimmed to its visible fields, plus optional coverage. */
 export type PackageCardData = Pick<
@@ -62,3 +63,7 @@ export const toDestinationLink = (d: Destination, locale: Locale): DestinationLi
   fromPriceCents: d.fromPriceCents,
   fromPrice: formatPrice(d.fromPriceCents, locale),
 });
+
+/** A short name for a package in the page's language: "Germany · 5 GB · 30 days". */
+export const getPackageTitle = (t: TFunction, pkg: PackageCardData) =>
+  [pkg.destination, pkg.formatted.data ?? t('catalogue.unlimited'), pkg.formatted.validity].join(' · ');

@@ -1,7 +1,7 @@
-import { ApiError } from '@esim/ui/api-client';
 import { createInstance } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { getSubmitFeedback } from './form-feedback';
+import { ApiError } from '../api-client';
+import { getSubmitFeedback } from './field-errors';
 
 const t = createInstance();
 await t.init({

@@ -2,8 +2,8 @@ import { LanguagePicker } from '@esim/ui/language-picker';
 import { Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { changeLocale, getCurrentLocale } from '../../lib/i18n';
-import { Logo } from '../logo';
+import { Logo } from '../components/logo';
+import { changeLocale, getCurrentLocale } from '../lib/i18n';
 import { UserMenu } from './user-menu';
 
 type AppHeaderProps = { navOpened: boolean; onToggleNav: () => void; showUserMenu: boolean };

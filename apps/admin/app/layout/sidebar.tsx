@@ -2,8 +2,8 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { getLinkPath, getVisibleNavigation, type NavGroup, type NavLinkItem } from '../../lib/navigation';
-import { useSession } from '../../lib/session';
+import { getLinkPath, getVisibleNavigation, type NavGroup, type NavLinkItem } from '../lib/navigation';
+import { useSession } from '../lib/session';
 
 /** The visible link whose path is the longest prefix of the current path (so sub-screens keep their link lit). */
 const findActivePath = (paths: string[], pathname: string): string | undefined =>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SiteFooter } from '../components/site-footer';
 import { SessionSync } from '../features/auth/components/session-sync';
 import { CookieBanner } from '../features/cookie-consent/components/cookie-banner';
 import { LanguageSync } from '../features/language/components/language-sync';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**

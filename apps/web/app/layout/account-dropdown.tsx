@@ -4,9 +4,9 @@ import '@mantine/core/styles/Avatar.css';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UiKitProvider } from '../components/ui-kit-provider';
 import { useLogout } from '../features/auth/api/logout';
 import { useSession } from '../lib/session';
-import { UiKitProvider } from './ui-kit-provider';
 
 /** The signed-in user's menu: their pages and logout. Loaded only once someone is signed in. */
 const AccountDropdownMenu = () => {

@@ -2,9 +2,9 @@ import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { logoutStaff } from '../../features/auth/api/logout';
-import { useSession } from '../../lib/session';
-import { getAvatarLetter, getFullName } from '../../lib/user-display';
+import { logoutStaff } from '../features/auth/api/logout';
+import { useSession } from '../lib/session';
+import { getAvatarLetter, getFullName } from '../lib/user-display';
 
 /** Round avatar button; its menu shows the full name, e-mail, a Profile link and Logout. */
 export const UserMenu = () => {

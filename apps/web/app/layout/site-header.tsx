@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { Logo } from '../components/logo';
 import { SiteLanguagePicker } from '../features/language/components/site-language-picker';
 import { AccountMenu } from './account-menu';
-import { Logo } from './logo';
 
 const navLinks = [
   { to: '/', key: 'nav.home', end: true },
