@@ -17,6 +17,10 @@ export default defineConfig({
     : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   outputDir: '../test-results',
   use: {
+    // A visitor's browser: headless Chromium's own "HeadlessChrome" is a crawler to the site, which serves crawlers
+    // the default language instead of the visitor's country's (docs/decisions/0002).
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -28,6 +28,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serve
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_IP: '10000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+    // Behind a proxy as in production: journeys give a visitor a country with X-Forwarded-For (an address the
+    // embedded IP database places there), the way a CDN's client address reaches us.
+    TRUST_PROXY: 'true',
     // Journeys refresh usage themselves; a scheduled sync mid-journey would change what a screen shows
     // (the scheduled sync is covered by the API tests).
     USAGE_SYNC_CRON: '0 3 1 1 *',

@@ -20,28 +20,44 @@ const copyFlags = (): Plugin => ({
   },
 });
 
-/** Modules of the shell that every page needs; the UI kit, query client and forms stay in their own chunks. */
-const isShellModule = (id: string) =>
-  /apps\/web\/app\/(lib|components|features\/(language|cookie-consent))\/|packages\/contracts\/src\/(locales|errors)\.ts|packages\/ui\/src\/(api-client|language-picker)\.tsx?/.test(
-    id,
-  ) &&
-  !/(ui-kit-provider|account-dropdown|query-provider|query-client|form-alert|page-loader|form-feedback|describe-error|i18n\.server)/.test(
-    id,
-  );
+/**
+ * The site shell: what every page runs, i.e. the client entry, the root route and our modules they import
+ * statically. It is found by walking the module graph once it is complete, not by folder, so a module placed
+ * next to the header (a form field, say) stays out of every page's first load unless the root imports it.
+ * The walk stops at packages: a package entry lists modules that tree-shaking drops (a barrel's re-exports),
+ * and the group adds the package code the shell really uses itself (includeDependenciesRecursively).
+ */
+const shellEntry = /[\\/]app[\\/](root|entry\.client)\.tsx($|\?)/;
+const shellModules = new Set<string>();
+const findSiteShell = (): Plugin => ({
+  name: 'esim-site-shell',
+  apply: 'build',
+  buildEnd() {
+    shellModules.clear();
+    const pending = [...this.getModuleIds()].filter((id) => shellEntry.test(id));
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (shellModules.has(id) || id.includes('node_modules')) continue;
+      shellModules.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+});
 
 export default defineConfig({
-  plugins: [reactRouter(), copyFlags()],
+  plugins: [reactRouter(), copyFlags(), findSiteShell()],
   build: {
     // Never inline assets as data: URIs: the Content-Security-Policy allows images from our origin only.
     assetsInlineLimit: 0,
+    // Kept (React Router deletes it otherwise) for the first-load size check, scripts/check-web-size.mjs.
+    manifest: true,
     // WEB_SOURCEMAP=1 for bundle analysis.
     sourcemap: process.env.WEB_SOURCEMAP === '1',
     rolldownOptions: {
       output: {
-        advancedChunks: {
-          // The site shell every page loads (header, footer, session, locale, API client) in one file instead of
-          // a dozen tiny ones: each response carries about 1 KB of security headers.
-          groups: [{ name: 'site-shell', test: isShellModule }],
+        codeSplitting: {
+          // The site shell every page loads (framework, header, footer, session, locale, API client) in one file
+          // instead of a dozen tiny ones: each response carries about 1 KB of security headers.
+          groups: [{ name: 'site-shell', test: (id) => shellModules.has(id) }],
         },
       },
     },

@@ -1,6 +1,7 @@
 // Shared helpers for the bench:* scripts: a throwaway PostgreSQL database, the product on it, results file.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,9 +56,12 @@ export const startProduct = (databaseUrl, port, { env = {}, stdout = 'ignore', n
     },
   });
 
+/** Load average over the last minute: the machine is shared, so every result says how busy it was. */
+export const machineLoad = () => loadavg()[0].toFixed(1);
+
 export const machine = () => {
   const cpus = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim();
-  return `${cpus} cores, Node ${process.version}`;
+  return `${cpus} cores, load ${machineLoad()}, Node ${process.version}`;
 };
 
 /** Appends a dated section to docs/benchmarks.md. */

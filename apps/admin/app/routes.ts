@@ -9,6 +9,7 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   dashboard: 'routes/dashboard.tsx',
   profile: 'routes/profile.tsx',
   changePassword: 'routes/change-password.tsx',
+  ordersFailedTransactions: 'routes/orders/failed-transactions.tsx',
 };
 
 export default [

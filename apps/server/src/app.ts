@@ -1,9 +1,12 @@
+import { withStorableText } from '@esim/contracts';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { AppDeps } from './deps';
+import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-context';
 import { accountRoutes } from './modules/account/account.routes';
+import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -25,10 +28,20 @@ import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
+import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
-import { registerErrorHandler, sendApiNotFound } from './plugins/errors';
-import { registerI18n } from './plugins/i18n';
+import {
+  createClientErrorHandler,
+  createFrameworkErrors,
+  registerBodyTypes,
+  registerErrorHandler,
+  sendApiNotFound,
+} from './plugins/errors';
+import { createTranslators, registerI18n } from './plugins/i18n';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerProxyWarning } from './plugins/proxy';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerSite } from './plugins/web';
 
@@ -54,36 +67,51 @@ export const buildApp = async (
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> => {
   const { config } = deps;
+  const translate = createTranslators(deps.i18n);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            redact,
+            // Lines logged through the app's own logger while a request runs carry its id too.
+            mixin: requestIdMixin,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    genReqId: requestIdFrom,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
+    // Errors Fastify and Node answer themselves, before our hooks run: in our envelope too.
+    frameworkErrors: createFrameworkErrors(translate),
+    clientErrorHandler: createClientErrorHandler(translate, (): FastifyBaseLogger => app.log),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Everything a request causes (services, adapters, their own loggers) runs inside its context.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestContext.run({ reqId: request.id }, done);
+  });
+  registerMetrics(app, config, deps.database);
+  // Every body, query and params contract, wrapped in the one rule for unstorable text (control characters,
+  // unpaired surrogates): a 422 on the field instead of a database error.
+  app.setValidatorCompiler(({ schema, ...rest }) =>
+    validatorCompiler({ ...rest, schema: withStorableText(schema as ZodType) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
 
-  registerI18n(app, deps.i18n);
+  registerI18n(app, translate);
   registerErrorHandler(app);
+  registerBodyTypes(app);
+  registerProxyWarning(app, config.trustProxy);
+  // Before any route: every /api route must declare who may call it, and one guard enforces it.
+  registerAccessGuard(app, deps);
   const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;
   await registerSecurityHeaders(app, {
     production: config.env === 'production',
     scriptHashes: adminIndex ? inlineScriptHashes(adminIndex) : [],
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    global: true,
-    // Limit headers only once a client is limited: they are noise on every normal answer.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-  });
+  await registerRateLimit(app, { perMinute: config.rateLimitPerMinute, redis: deps.redis });
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await registerOpenApi(app);
 
@@ -116,6 +144,8 @@ export const buildApp = async (
         }),
       );
       if (config.mail.devMailbox) await api.register(devMailboxRoutes(deps));
+      // Users and orders made per journey (e2e/fixtures); never in development or production.
+      if (config.env === 'test') await api.register(testSupportRoutes(deps));
     },
     { prefix: '/api' },
   );
@@ -123,7 +153,8 @@ export const buildApp = async (
   if (surface !== 'staff' && deps.sandboxPayments)
     await app.register(sandboxPayRoutes(deps, deps.sandboxPayments));
 
-  if (surface === 'site') await registerSite(app, config.webBuildDir, config.siteUrl, createSiteData(deps));
+  if (surface === 'site')
+    await registerSite(app, config.webBuildDir, config.siteUrl, createSiteData(deps), deps.geo);
   else if (surface === 'staff') await registerAdmin(app, config.adminBuildDir, adminIndex);
   else app.setNotFoundHandler(sendApiNotFound);
 

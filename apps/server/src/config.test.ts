@@ -16,6 +16,25 @@ const productionSecrets = {
   HUMAN_CHECK_SECRET: 'a-human-check-secret',
 };
 
+/** A production environment with real providers and its own secrets: nothing unsafe left. */
+const safeProduction = {
+  APP_ENV: 'production',
+  ...productionSecrets,
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+  ESIM_PROVIDER: 'esim-access',
+  ESIM_ACCESS_URL: 'https://api.esimaccess.com',
+  ESIM_ACCESS_CODE: 'code',
+  ESIM_ACCESS_SECRET: 'secret',
+  ESIM_WEBHOOK_SECRET: 'a-long-path-secret-0001',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC123',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM: '+15550001111',
+  SMTP_URL: 'smtps://mail.example:465',
+};
+
 describe('loadConfig', () => {
   it('has working defaults for development on an empty environment', () => {
     const config = loadConfig({});
@@ -90,20 +109,83 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without JWT_SECRET or HUMAN_CHECK_SECRET', () => {
-    expect(problemsOf({ APP_ENV: 'production' })).toEqual([
+    const { JWT_SECRET, HUMAN_CHECK_SECRET, ...rest } = safeProduction;
+    expect(problemsOf(rest)).toEqual([
       'JWT_SECRET: required in production',
       'HUMAN_CHECK_SECRET: required in production',
     ]);
-    expect(
-      problemsOf({ APP_ENV: 'production', HUMAN_CHECK_SECRET: productionSecrets.HUMAN_CHECK_SECRET }),
-    ).toEqual(['JWT_SECRET: required in production']);
+    expect(problemsOf({ ...rest, HUMAN_CHECK_SECRET })).toEqual(['JWT_SECRET: required in production']);
   });
 
-  it('accepts production with its secrets, and turns the dev mailbox off there', () => {
-    const config = loadConfig({ APP_ENV: 'production', ...productionSecrets });
+  it('accepts production with its own secrets and real providers, and turns the dev mailbox off there', () => {
+    const config = loadConfig(safeProduction);
     expect(config.env).toBe('production');
     expect(config.jwtSecret).toBe(productionSecrets.JWT_SECRET);
     expect(config.mail.devMailbox).toBe(false);
+    expect(config.unsafeStaging).toEqual([]);
+  });
+
+  it('refuses production on development secrets, sandboxes and the dev mailbox, listing each at once', () => {
+    const problems = problemsOf({
+      APP_ENV: 'production',
+      JWT_SECRET: 'dev-only-jwt-secret-change-me-in-production-0000',
+      HUMAN_CHECK_SECRET: 'dev-only-human-check-secret',
+      PAYMENTS_WEBHOOK_SECRET: 'dev-only-payments-webhook-secret',
+      ESIM_WEBHOOK_SECRET: 'dev-only-esim-webhook-secret',
+      DEV_MAILBOX: 'true',
+    });
+    const names = problems.map((p) => p.split(':')[0]);
+    expect(names.sort()).toEqual(
+      [
+        'JWT_SECRET',
+        'HUMAN_CHECK_SECRET',
+        'PAYMENTS_WEBHOOK_SECRET',
+        'ESIM_WEBHOOK_SECRET',
+        'PAYMENTS_PROVIDER',
+        'ESIM_PROVIDER',
+        'SMS_PROVIDER',
+        'SMTP_URL',
+        'DEV_MAILBOX',
+      ].sort(),
+    );
+    expect(problems.every((p) => p.includes('ALLOW_UNSAFE_STAGING'))).toBe(true);
+  });
+
+  it('counts an unset secret whose development default would apply', () => {
+    const { ESIM_WEBHOOK_SECRET, ...rest } = safeProduction;
+    // eSIM Access needs its webhook secret anyway; the sandbox provider would silently use the default.
+    expect(problemsOf({ ...rest, ESIM_PROVIDER: 'sandbox' })).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ESIM_WEBHOOK_SECRET: not set/),
+        expect.stringMatching(/^ESIM_PROVIDER: /),
+      ]),
+    );
+    const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, ...sandboxPay } = safeProduction;
+    expect(problemsOf({ ...sandboxPay, PAYMENTS_PROVIDER: 'sandbox' })).toEqual([
+      expect.stringMatching(/^PAYMENTS_WEBHOOK_SECRET: not set/),
+      expect.stringMatching(/^PAYMENTS_PROVIDER: /),
+    ]);
+  });
+
+  it('starts a staging deployment with the explicit opt-in, and reports what is unsafe', () => {
+    const config = loadConfig({ APP_ENV: 'production', ...productionSecrets, ALLOW_UNSAFE_STAGING: 'true' });
+    expect(config.env).toBe('production');
+    expect(config.payments.provider).toBe('sandbox');
+    expect(config.unsafeStaging).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PAYMENTS_PROVIDER: /),
+        expect.stringMatching(/^ESIM_PROVIDER: /),
+        expect.stringMatching(/^PAYMENTS_WEBHOOK_SECRET: /),
+      ]),
+    );
+    // The opt-in does not excuse a missing secret, and means nothing outside production.
+    expect(problemsOf({ APP_ENV: 'production', ALLOW_UNSAFE_STAGING: 'true' })).toEqual([
+      'JWT_SECRET: required in production',
+      'HUMAN_CHECK_SECRET: required in production',
+    ]);
+    expect(problemsOf({ ALLOW_UNSAFE_STAGING: 'true' })).toEqual([
+      'ALLOW_UNSAFE_STAGING: only means something with APP_ENV=production',
+    ]);
   });
 
   it('lists schema problems and missing production secrets together', () => {

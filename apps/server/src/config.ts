@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -37,6 +38,7 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
+  ALLOW_UNSAFE_STAGING: bool,
   HUMAN_CHECK_SECRET: z.string().min(16).optional(),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -68,6 +70,15 @@ const envSchema = z.object({
   FULFILMENT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   FULFILMENT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().max(64).default('esim:'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_ALLOW_CIDRS: z.string().optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   WEB_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/web/build')),
   ADMIN_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/admin/build/client')),
 });
@@ -110,6 +121,22 @@ export type Config = {
   jobPollSeconds: number;
   webBuildDir: string;
   adminBuildDir: string;
+  /** How the server runs: processes, shared state, metrics access, shutdown (README "Running in production"). */
+  runtime: {
+    /** Server processes `npm start` runs (node:cluster); more than one needs PostgreSQL. */
+    processes: number;
+    /** Shared rate-limit counters (and anything else several processes must agree on) when set. */
+    redis: { url: string; keyPrefix: string } | null;
+    /** `/metrics` answers a bearer token equal to this, or a client address in one of these networks. */
+    metrics: { token: string | null; allowCidrs: string[] };
+    /** How long a stopping process may take to finish requests and jobs before it exits anyway. */
+    shutdownTimeoutMs: number;
+  };
+  /**
+   * APP_ENV=production with ALLOW_UNSAFE_STAGING: what would have refused the start (development secrets,
+   * sandboxes, the dev mailbox). main.ts logs each loudly; empty everywhere else.
+   */
+  unsafeStaging: string[];
 };
 
 export class ConfigError extends Error {
@@ -123,6 +150,39 @@ const devJwtSecret = 'dev-only-jwt-secret-change-me-in-production-0000';
 const devHumanSecret = 'dev-only-human-check-secret';
 const devPaymentsSecret = 'dev-only-payments-webhook-secret';
 const devEsimWebhookSecret = 'dev-only-esim-webhook-secret';
+/** Every secret with a development default, by variable: production may neither omit nor copy it. */
+const devDefaults: Record<string, string> = {
+  JWT_SECRET: devJwtSecret,
+  HUMAN_CHECK_SECRET: devHumanSecret,
+  PAYMENTS_WEBHOOK_SECRET: devPaymentsSecret,
+  ESIM_WEBHOOK_SECRET: devEsimWebhookSecret,
+};
+
+/**
+ * What makes a production start unsafe (ADR 0012-harden): a secret that is the development
+ * default written above (set to it, or left unset so the default applies), a sandbox standing in for the
+ * payments, eSIM or SMS provider, no SMTP server (mail would only go to the outbox), and the dev mailbox.
+ */
+const unsafeInProduction = (env: NodeJS.ProcessEnv): string[] => {
+  const problems: string[] = [];
+  for (const [name, devValue] of Object.entries(devDefaults)) {
+    // Stripe signs its own webhooks; the sandbox's secret only matters while the sandbox takes payments.
+    if (name === 'PAYMENTS_WEBHOOK_SECRET' && env.PAYMENTS_PROVIDER === 'stripe') continue;
+    // JWT_SECRET and HUMAN_CHECK_SECRET are required outright (below); only a copied default is listed here.
+    if (env[name] === devValue) problems.push(`${name}: is the development default written in the source`);
+    else if (!env[name] && name !== 'JWT_SECRET' && name !== 'HUMAN_CHECK_SECRET')
+      problems.push(`${name}: not set, so the development default written in the source would be used`);
+  }
+  if ((env.PAYMENTS_PROVIDER ?? 'sandbox') === 'sandbox')
+    problems.push('PAYMENTS_PROVIDER: the sandbox takes no real payments');
+  if ((env.ESIM_PROVIDER ?? 'sandbox') === 'sandbox')
+    problems.push('ESIM_PROVIDER: the sandbox issues no real eSIMs');
+  if ((env.SMS_PROVIDER ?? 'sandbox') === 'sandbox') problems.push('SMS_PROVIDER: the sandbox sends no SMS');
+  if (!env.SMTP_URL) problems.push('SMTP_URL: not set, so no e-mail would leave the outbox');
+  if (env.DEV_MAILBOX === 'true' || env.DEV_MAILBOX === '1')
+    problems.push('DEV_MAILBOX: the dev mailbox shows every sent e-mail to anyone');
+  return problems;
+};
 
 /** Parses the environment; throws ConfigError listing every bad setting at once. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -132,6 +192,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.APP_ENV === 'production' && !env.JWT_SECRET) problems.push('JWT_SECRET: required in production');
   if (env.APP_ENV === 'production' && !env.HUMAN_CHECK_SECRET)
     problems.push('HUMAN_CHECK_SECRET: required in production');
+  const staging = env.ALLOW_UNSAFE_STAGING === 'true' || env.ALLOW_UNSAFE_STAGING === '1';
+  const unsafe = env.APP_ENV === 'production' ? unsafeInProduction(env) : [];
+  if (!staging)
+    problems.push(
+      ...unsafe.map((p) => `${p} (refused in production; ALLOW_UNSAFE_STAGING=true for a staging)`),
+    );
+  if (staging && env.APP_ENV !== 'production')
+    problems.push('ALLOW_UNSAFE_STAGING: only means something with APP_ENV=production');
   // A real provider needs its credentials; the sandbox needs none.
   if (env.PAYMENTS_PROVIDER === 'stripe') {
     if (!env.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENTS_PROVIDER=stripe');
@@ -144,6 +212,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.ESIM_PROVIDER === 'esim-access')
     for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET', 'ESIM_WEBHOOK_SECRET'])
       if (!env[name]) problems.push(`${name}: required when ESIM_PROVIDER=esim-access`);
+  if (Number(env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL)
+    problems.push(
+      'WEB_CONCURRENCY: more than one process needs PostgreSQL (set DATABASE_URL); the embedded PGlite database opens in one process only',
+    );
+  const cidrs = (env.METRICS_ALLOW_CIDRS ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  for (const cidr of cidrs)
+    if (!isCidr(cidr)) problems.push(`METRICS_ALLOW_CIDRS: ${cidr} is not a network (a.b.c.d/n)`);
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
 
@@ -206,5 +284,27 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     webBuildDir: e.WEB_BUILD_DIR,
     adminBuildDir: e.ADMIN_BUILD_DIR,
+    runtime: {
+      processes: e.WEB_CONCURRENCY,
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+      metrics: {
+        token: e.METRICS_TOKEN ?? null,
+        // Outside production a scraper on this machine may read metrics without a token.
+        allowCidrs:
+          env.METRICS_ALLOW_CIDRS !== undefined || e.APP_ENV === 'production'
+            ? cidrs
+            : ['127.0.0.0/8', '::1/128'],
+      },
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
+    unsafeStaging: staging ? unsafe : [],
   };
+};
+
+/** `a.b.c.d/n` or `ipv6/n`. */
+export const isCidr = (text: string) => {
+  const [address, bits, extra] = text.split('/');
+  if (!address || bits === undefined || extra !== undefined || !/^\d{1,3}$/.test(bits)) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
 };

@@ -16,8 +16,11 @@ import { createSandboxSmsTransport } from './adapters/sms/sandbox';
 import { createTwilioSmsTransport } from './adapters/sms/twilio';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
-import { createAuthRateLimits } from './lib/auth-rate-limit';
+import { createAuthRateLimits, redisLimiter } from './lib/auth-rate-limit';
 import { createJobQueue } from './lib/job-queue';
+import { createRedis } from './lib/redis';
+import { requestIdMixin } from './lib/request-context';
+import { createSharedCatalogue } from './lib/shared-catalogue';
 import { createTokenSigner } from './modules/auth/tokens';
 import { createCatalogue } from './modules/catalogue/catalogue.service';
 import { createHumanCheck } from './modules/human-check/human-check.service';
@@ -43,12 +46,15 @@ export const createDeps = async (
     fetch?: typeof fetch;
   } = {},
 ): Promise<AppDeps> => {
-  const log = pino({ level: config.logLevel, name: 'deps' });
+  const log = pino({ level: config.logLevel, name: 'deps', mixin: requestIdMixin });
   const database =
     overrides.database ??
     (await createDatabase(
       config.database.driver === 'postgres'
-        ? { ...config.database, onIdleError: (err) => log.warn({ err }, 'database: idle connection dropped') }
+        ? {
+            ...config.database,
+            onConnectionError: (err) => log.warn({ err }, 'database: connection dropped'),
+          }
         : config.database,
     ));
   const transport =
@@ -57,6 +63,7 @@ export const createDeps = async (
       ? createSmtpMailTransport(config.mail.smtpUrl, config.mail.from)
       : createSandboxMailTransport());
   const i18n = await createServerI18n();
+  const redis = config.runtime.redis ? createRedis(config.runtime.redis, log) : null;
   const sandboxPayments =
     config.payments.provider === 'sandbox'
       ? createSandboxPayments({
@@ -110,9 +117,9 @@ export const createDeps = async (
           : createSandboxSmsTransport()),
       log,
     ),
-    geo: createMmdbGeoLocator(),
+    geo: createMmdbGeoLocator({ trustProxyHeaders: config.trustProxy }),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
-    authRateLimits: createAuthRateLimits(config.authRateLimit),
+    authRateLimits: createAuthRateLimits(config.authRateLimit, redis ? redisLimiter(redis) : undefined),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
     esimProvider,
     payments,
@@ -123,6 +130,11 @@ export const createDeps = async (
       retryDelaySeconds: config.fulfilment.retryDelaySeconds,
       pollSeconds: config.jobPollSeconds,
     }),
-    catalogue: createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
+    catalogue: createSharedCatalogue(
+      createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
+      database,
+      log,
+    ),
+    redis,
   };
 };

@@ -1,5 +1,6 @@
 import type { Database, Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
+import type { Redis } from 'ioredis';
 import type { EsimProvider } from './adapters/esim/port';
 import type { GeoLocator } from './adapters/geo/port';
 import type { PaymentsProvider } from './adapters/payments/port';
@@ -7,8 +8,8 @@ import type { SandboxPayments } from './adapters/payments/sandbox';
 import type { Config } from './config';
 import type { AuthRateLimits } from './lib/auth-rate-limit';
 import type { JobQueue } from './lib/job-queue';
+import type { SharedCatalogue } from './lib/shared-catalogue';
 import type { TokenSigner } from './modules/auth/tokens';
-import type { Catalogue } from './modules/catalogue/catalogue.service';
 import type { HumanCheck } from './modules/human-check/human-check.service';
 import type { Mailer } from './modules/mail/mail.service';
 import type { SmsSender } from './modules/notifications/sms.service';
@@ -26,10 +27,13 @@ export type AppDeps = {
   authRateLimits: AuthRateLimits;
   humanCheck: HumanCheck;
   esimProvider: EsimProvider;
-  catalogue: Catalogue;
+  /** The in-memory catalogue; `invalidate()` reaches every process on the database. */
+  catalogue: SharedCatalogue;
   payments: PaymentsProvider;
   /** Set when the sandbox provider is in use: its hosted card page is served from our origin. */
   sandboxPayments: SandboxPayments | null;
   /** Durable background jobs (pg-boss); workers start in main.ts or in a test that wants them. */
   jobs: JobQueue;
+  /** Shared state between processes (rate limits) when REDIS_URL is set. */
+  redis: Redis | null;
 };

@@ -1,36 +1,25 @@
+import cluster, { type Worker } from 'node:cluster';
 import { demoAccounts, demoPassword, seedDemo, seedDemoEsims } from '@esim/db';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
-import { ensureCatalogue, startCatalogueSync } from './jobs/catalogue-sync';
-import { startFulfilment } from './jobs/fulfilment';
+import type { AppDeps } from './deps';
+import { ensureCatalogue, runCatalogueSync } from './jobs/catalogue-sync';
+import { resumePaidOrders, startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
+import { requestIdMixin } from './lib/request-context';
 import { syncUsage } from './modules/esims/usage.service';
 
-const start = async () => {
-  const config = loadConfig();
-  const deps = await createDeps(config);
-  await deps.database.migrate();
-  const seeded = await seedDemo(deps.db);
+const catalogueSyncCron = '17 3 * * *';
 
-  const site = await buildApp(deps, 'site');
-  const staff = await buildApp(deps, 'staff');
-  await ensureCatalogue(deps, site.log);
-  if (seeded) await seedDemoEsims(deps.db);
-  const stopOutbox = startOutboxDelivery(deps, site.log);
-  const stopCatalogueSync = startCatalogueSync(deps, site.log);
-  const stopFulfilmentSweep = await startFulfilment(deps, site.log);
-  await deps.jobs.scheduleUsageSync(config.usageSyncCron, async () => {
-    const result = await syncUsage(deps, site.log);
-    site.log.info(result, 'usage sync');
-  });
-
-  await site.listen({ host: config.host, port: config.port });
-  await staff.listen({ host: config.host, port: config.adminPort });
-
+const banner = (config: Config, seeded: boolean) => {
   const where =
     config.database.driver === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL';
-  const lines = [
+  const processes = config.runtime.processes;
+  return [
     '',
     `  Site, customer dashboard and portal: ${config.siteUrl}`,
     `  Staff dashboard:                     ${config.adminUrl}`,
@@ -39,6 +28,7 @@ const start = async () => {
       ? [`  Dev mailbox (sent e-mails):          ${config.siteUrl}/dev/mailbox`]
       : []),
     `  Database:                            ${where}${seeded ? ' (demo data seeded now)' : ''}`,
+    `  Server processes:                    ${processes}${processes > 1 ? ' (WEB_CONCURRENCY)' : ''}`,
     '',
     `  Demo accounts (password: ${demoPassword})`,
     ...demoAccounts.map(
@@ -46,21 +36,190 @@ const start = async () => {
         `    ${a.area.padEnd(20)} ${a.email.padEnd(22)} ${a.url.replace('http://localhost:3000', config.siteUrl).replace('http://localhost:3001', config.adminUrl)}`,
     ),
     '',
-  ];
-  console.log(lines.join('\n'));
+  ].join('\n');
+};
 
-  const shutdown = async (signal: string) => {
-    site.log.info({ signal }, 'shutting down');
-    stopOutbox();
-    stopCatalogueSync();
-    stopFulfilmentSweep();
-    await Promise.allSettled([site.close(), staff.close()]);
-    await deps.jobs.stop();
+/** Migrations, demo data and the first catalogue: once per start, before any process serves. */
+const prepare = async (config: Config) => {
+  const deps = await createDeps(config);
+  const log = pino({ level: config.logLevel, name: 'start' });
+  try {
+    await deps.database.migrate();
+    const seeded = await seedDemo(deps.db);
+    await ensureCatalogue(deps, log);
+    if (seeded) await seedDemoEsims(deps.db);
+    return seeded;
+  } finally {
+    deps.redis?.disconnect();
     await deps.database.close();
+  }
+};
+
+/**
+ * Watches the database while serving. When it comes back after an outage (restart, failover), paid orders are
+ * queued again: a job that was running when the connection dropped could not record its end, and would
+ * otherwise wait for pg-boss's expiry. Queuing is idempotent (one waiting job per order), so is fulfilment.
+ */
+const watchDatabase = (deps: AppDeps, log: FastifyBaseLogger, everyMs = 2_000) => {
+  let down = false;
+  const timer = setInterval(() => {
+    deps.database.ping().then(
+      async () => {
+        if (!down) return;
+        down = false;
+        log.warn('database: reachable again');
+        const resumed = await resumePaidOrders(deps, 0).catch((err) => {
+          log.error({ err }, 'database: could not resume paid orders');
+          return 0;
+        });
+        if (resumed > 0) log.info({ resumed }, 'fulfilment: resumed paid orders');
+      },
+      (err) => {
+        if (!down) log.error({ err }, 'database: unreachable; health answers 503 until it is back');
+        down = true;
+      },
+    );
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/**
+ * One server process: the site and staff apps, the job workers and the shared-state listeners. On SIGTERM or
+ * SIGINT it stops taking connections, lets requests in flight and running jobs finish (jobs still running at
+ * the deadline go back to the queue for another process), then exits.
+ */
+const serve = async (config: Config, options: { prepared: boolean; onListening: () => void }) => {
+  const deps = await createDeps(config);
+  let seeded = false;
+  if (!options.prepared) {
+    await deps.database.migrate();
+    seeded = await seedDemo(deps.db);
+  }
+  const site = await buildApp(deps, 'site');
+  const staff = await buildApp(deps, 'staff');
+  const log = site.log;
+  if (config.unsafeStaging.length > 0)
+    log.warn({ unsafe: config.unsafeStaging }, 'ALLOW_UNSAFE_STAGING: unsafe production start (staging)');
+  if (!options.prepared) {
+    await ensureCatalogue(deps, log);
+    if (seeded) await seedDemoEsims(deps.db);
+  }
+  const stopListening = await deps.catalogue.listen();
+  const stopOutbox = startOutboxDelivery(deps, log);
+  const stopWatching = watchDatabase(deps, log);
+  const stopFulfilmentSweep = await startFulfilment(deps, log);
+  await deps.jobs.scheduleUsageSync(config.usageSyncCron, async () => {
+    const result = await syncUsage(deps, log);
+    log.info(result, 'usage sync');
+  });
+  await deps.jobs.scheduleCatalogueSync(catalogueSyncCron, async () => {
+    const result = await runCatalogueSync(deps);
+    log.info(result, 'catalogue sync');
+  });
+
+  await site.listen({ host: config.host, port: config.port });
+  await staff.listen({ host: config.host, port: config.adminPort });
+  if (!options.prepared) console.log(banner(config, seeded));
+  options.onListening();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests and jobs');
+    const deadline = setTimeout(() => {
+      log.error('shutdown: deadline passed, exiting with work unfinished');
+      process.exit(1);
+    }, config.runtime.shutdownTimeoutMs);
+    deadline.unref();
+    stopOutbox();
+    stopWatching();
+    stopFulfilmentSweep();
+    // Requests and jobs finish side by side; jobs get most of the budget, the rest is for closing up.
+    await Promise.allSettled([
+      site.close(),
+      staff.close(),
+      deps.jobs.stop(Math.max(1_000, config.runtime.shutdownTimeoutMs - 5_000)),
+    ]);
+    await stopListening().catch(() => undefined);
+    deps.redis?.disconnect();
+    await deps.database.close().catch(() => undefined);
+    log.info('shut down');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A stray rejection (a dropped connection surfacing in a library) is logged; it must not take the site down.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+};
+
+/**
+ * The cluster primary: prepares the database once, forks WEB_CONCURRENCY workers that share the ports, replaces
+ * one that dies, passes SIGTERM/SIGINT on and exits when all have stopped. It answers the workers' metrics
+ * requests with every worker's figures.
+ */
+const supervise = async (config: Config) => {
+  const log = pino({ level: config.logLevel, name: 'primary', mixin: requestIdMixin });
+  const seeded = await prepare(config);
+  const aggregator = new AggregatorRegistry();
+  let stopping = false;
+  let listening = 0;
+  const fork = () => {
+    const worker = cluster.fork({ ESIM_PREPARED: '1' });
+    worker.on('message', (message: { type?: string; id?: string }) => {
+      if (message?.type === 'esim:listening' && ++listening === config.runtime.processes)
+        console.log(banner(config, seeded));
+      if (message?.type !== 'esim:metrics-request') return;
+      aggregator.clusterMetrics().then(
+        (text) => worker.send({ type: 'esim:metrics', id: message.id, text }),
+        (err: Error) => worker.send({ type: 'esim:metrics', id: message.id, error: err.message }),
+      );
+    });
+    return worker;
+  };
+  for (let i = 0; i < config.runtime.processes; i++) fork();
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, 'server process died; starting another');
+    setTimeout(fork, 1_000).unref();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping server processes');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), config.runtime.shutdownTimeoutMs + 5_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+};
+
+/** The staging opt-in: said on every start, on stderr, what would stop a production start. */
+const warnUnsafeStaging = (config: Config) => {
+  if (config.unsafeStaging.length === 0) return;
+  console.error(
+    [
+      '',
+      '  !!! ALLOW_UNSAFE_STAGING is set: this APP_ENV=production instance is NOT safe for real customers !!!',
+      ...config.unsafeStaging.map((p) => `  !!!   ${p}`),
+      '',
+    ].join('\n'),
+  );
+};
+
+const start = async () => {
+  const config = loadConfig();
+  if (cluster.isPrimary) warnUnsafeStaging(config);
+  if (cluster.isPrimary && config.runtime.processes > 1) return supervise(config);
+  const prepared = cluster.isWorker && process.env.ESIM_PREPARED === '1';
+  await serve(config, {
+    prepared,
+    onListening: () => process.send?.({ type: 'esim:listening' }),
+  });
 };
 
 start().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { localeTags } from '@esim/contracts/locales';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -56,7 +57,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          responseHeaders.set('Content-Language', i18n.language);
+          responseHeaders.set('Content-Language', localeTags[locale]);
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -8,15 +8,16 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import { ErrorContent } from './components/error-content';
 import { NotFound } from './components/not-found';
-import { SiteLayout } from './components/site-layout';
-import { consentCookieName, isConsentChoice } from './features/cookie-consent/consent';
+import { SiteLayout } from './layout/site-layout';
+import { consentCookieName, isConsentChoice } from './lib/consent';
 import { readCookie } from './lib/cookies';
 import { getHtmlAttributes, resolveRequestLocale } from './lib/locale';
 import { useNonce } from './lib/nonce';
 import { useLocale } from './lib/use-locale';
+import type { RootData } from './lib/use-root-data';
 import './lib/load-context';
 
-export const loader = async ({ request, context }: Route.LoaderArgs) => {
+export const loader = async ({ request, context }: Route.LoaderArgs): Promise<RootData> => {
   const consent = readCookie(request.headers.get('cookie'), consentCookieName);
   return {
     locale: resolveRequestLocale(request, context),

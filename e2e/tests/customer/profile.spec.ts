@@ -1,5 +1,7 @@
 import { expect, test, uniqueEmail, uniquePhone, withLanguage } from '../../fixtures';
-import { loginCustomer, logoutFromMenu, registerCustomer } from './helpers';
+import { loginCustomer, logoutFromMenu } from './helpers';
+
+// Each test signs in with its own customer (the `customer` fixture), deleted when the test ends.
 
 test.beforeEach(async ({ page }) => {
   await withLanguage(page, 'en');
@@ -7,8 +9,9 @@ test.beforeEach(async ({ page }) => {
 
 test('a customer edits the profile: name, e-mail, phone, country and how the data notice arrives', async ({
   page,
+  customer,
 }) => {
-  await registerCustomer(page);
+  await loginCustomer(page, customer.email, customer.password);
   await page.goto('/profile');
   const form = page.getByTestId('profile-form');
   await expect(form.locator('[name="firstName"]')).toHaveValue('Ada');
@@ -53,9 +56,10 @@ test('a customer edits the profile: name, e-mail, phone, country and how the dat
 test('a customer changes the password: other sessions end and the new password logs in', async ({
   page,
   browser,
+  customer,
 }) => {
   test.setTimeout(90_000);
-  const customer = await registerCustomer(page);
+  await loginCustomer(page, customer.email, customer.password);
 
   // The same account signed in on another device.
   const otherContext = await browser.newContext();

@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, test } from '../../fixtures';
 import { groupLinks, loginAsStaff, openPath, sidebarEntries } from './staff-session';
 
-// One account per file, tests in order (the profile test edits this account and puts it back).
+// The demo admin, only looked at (journeys that edit an account use their own: own-account.spec.ts).
 test.describe.configure({ mode: 'default' });
 
 test.describe('admin', () => {
@@ -106,33 +106,6 @@ test.describe('admin', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('auth-token'))).toBeNull();
     await page.goto('/orders/all');
     await expect(page).toHaveURL('/login');
-  });
-
-  test('profile: validation, update, and the header follows', async ({ page }) => {
-    await page.goto('/profile');
-    const form = page.getByTestId('profile-form');
-    const firstName = form.getByLabel(/^First name/);
-    await expect(firstName).toHaveValue('Drita');
-
-    await firstName.fill('');
-    await form.getByLabel(/^E-mail/).fill('not-an-email');
-    await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(form.getByText('First name is required')).toBeVisible();
-    await expect(form.getByText('Invalid E-mail format')).toBeVisible();
-
-    await firstName.fill('Valbona');
-    await form.getByLabel(/^E-mail/).fill('admin@demo.esim');
-    await form.getByLabel(/^Phone number/).fill('+355 69 123 4567');
-    await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(form.getByRole('status')).toHaveText('Your profile has been updated.');
-    await expect(page.getByTestId('user-menu')).toHaveText('V');
-
-    await page.reload();
-    await expect(form.getByLabel(/^First name/)).toHaveValue('Valbona');
-    await form.getByLabel(/^First name/).fill('Drita');
-    await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(form.getByRole('status')).toBeVisible();
-    await expect(page.getByTestId('user-menu')).toHaveText('D');
   });
 
   test('Arabic is right to left and the choice survives a reload', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { demoPassword, expect, test } from '../../fixtures';
+import { expect, test } from '../../fixtures';
 import { groupLinks, loginAsStaff, openPath, sidebarEntries } from './staff-session';
 
-// One account per file, tests in order: the password change ends this account's other sessions.
+// The demo analytics account, only looked at (its password change is in own-account.spec.ts).
 test.describe.configure({ mode: 'default' });
 
 test.describe('analytics', () => {
@@ -65,38 +65,5 @@ test.describe('analytics', () => {
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     }
-  });
-
-  test('change password: wrong current password, success, and the new password works', async ({ page }) => {
-    const newPassword = 'Analytics-New-2026!';
-    await page.goto('/change-password');
-    await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
-    const form = page.getByTestId('change-password-form');
-
-    // Client-side rules first (SPEC section 5 wording).
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('Current password is required')).toBeVisible();
-
-    await form.getByLabel(/^Current password/).fill('Not-the-password-1');
-    await form.getByLabel(/^New password/).fill(newPassword);
-    await form.getByLabel(/^Confirm password/).fill(newPassword);
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('The provided password does not match your current password.')).toBeVisible();
-
-    await form.getByLabel(/^Current password/).fill(demoPassword);
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByTestId('change-password-feedback')).toHaveText('Password successfully changed.');
-
-    // Log out, log in with the new password, and put the demo password back.
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await expect(page).toHaveURL('/login');
-    await loginAsStaff(page, 'analytics', newPassword);
-    await page.goto('/change-password');
-    await form.getByLabel(/^Current password/).fill(newPassword);
-    await form.getByLabel(/^New password/).fill(demoPassword);
-    await form.getByLabel(/^Confirm password/).fill(demoPassword);
-    await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByTestId('change-password-feedback')).toHaveText('Password successfully changed.');
   });
 });

@@ -19,7 +19,7 @@ test.describe('staff dashboard, logged out', () => {
     await page.getByRole('textbox', { name: /e-?mail/i }).fill('nobody@demo.esim');
     await page.getByLabel(/^Password/).fill('Wrong-password-1');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByTestId('login-error')).toHaveText('Your email address or password is incorrect!');
+    await expect(page.getByTestId('form-error')).toHaveText('Your email address or password is incorrect!');
     await expect(page).toHaveURL('/login');
   });
 
@@ -28,7 +28,7 @@ test.describe('staff dashboard, logged out', () => {
     await page.getByRole('textbox', { name: /e-?mail/i }).fill('customer@demo.esim');
     await page.getByLabel(/^Password/).fill('Demo1234!');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByTestId('login-error')).toBeVisible();
+    await expect(page.getByTestId('form-error')).toBeVisible();
     await expect(page).toHaveURL('/login');
   });
 

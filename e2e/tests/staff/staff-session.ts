@@ -1,6 +1,6 @@
 /**
- * Helpers for the staff journeys (project "staff", baseURL = the staff origin). Each spec file uses one demo
- * account and runs its tests in order, because a password change ends the account's other sessions.
+ * Helpers for the staff journeys (project "staff", baseURL = the staff origin). Journeys that only look use
+ * the demo accounts; journeys that edit an account use their own (the `admin`, `editor`, `analytics` fixtures).
  */
 
 import type { Page } from '@playwright/test';
@@ -9,11 +9,17 @@ import { demoPassword, expect } from '../../fixtures';
 export type StaffRole = 'admin' | 'editor' | 'analytics';
 export const staffEmail = (role: StaffRole) => `${role}@demo.esim`;
 
-/** Signs in through the login form and waits for the dashboard. */
-export const loginAsStaff = async (page: Page, role: StaffRole, password = demoPassword) => {
+/** Signs in through the login form (a demo role or a fixture's account) and waits for the dashboard. */
+export const loginAsStaff = async (
+  page: Page,
+  account: StaffRole | { email: string; password: string },
+  password = demoPassword,
+) => {
+  const { email, password: secret } =
+    typeof account === 'string' ? { email: staffEmail(account), password } : account;
   await page.goto('/login');
-  await page.getByRole('textbox', { name: /e-?mail/i }).fill(staffEmail(role));
-  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
+  await page.getByLabel(/^Password/).fill(secret);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('user-menu')).toBeVisible();

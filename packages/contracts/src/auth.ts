@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from './locales';
 import {
+  clearablePhoneField,
   countryCodeField,
   emailField,
   numberField,
@@ -71,14 +72,14 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** Proof-of-work solution from the human-verification challenge (DESIGN section 5). */
 export const humanProofField = z.string().min(1).max(4000);
 
-export const loginBodySchema = z.object({ email: emailField, password: z.string().min(1).max(128) });
+export const loginBodySchema = z.strictObject({ email: emailField, password: z.string().min(1).max(128) });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 const withPasswordMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
   value.password === value.confirmPassword;
 
 export const registerBodySchema = z
-  .object({
+  .strictObject({
     firstName: nameField,
     lastName: nameField,
     email: emailField,
@@ -91,7 +92,7 @@ export const registerBodySchema = z
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const portalRegisterBodySchema = z
-  .object({
+  .strictObject({
     firstName: nameField,
     lastName: nameField,
     email: emailField,
@@ -108,7 +109,7 @@ export type PortalRegisterBody = z.infer<typeof portalRegisterBodySchema>;
 export const logoMaxBytes = 2 * 1024 * 1024;
 export const logoMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const forgotPasswordBodySchema = z.object({
+export const forgotPasswordBodySchema = z.strictObject({
   email: emailField,
   accountType: z.enum(['customer', 'shop']).default('customer'),
   humanProof: humanProofField,
@@ -117,7 +118,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 /** Reset password says "Password and Confirm Password do not match!" (SPEC section 5), not the generic rule. */
 export const resetPasswordBodySchema = z
-  .object({
+  .strictObject({
     token: z.string().min(1).max(200),
     password: passwordField,
     confirmPassword: z.string().min(1).max(128),
@@ -126,7 +127,7 @@ export const resetPasswordBodySchema = z
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const changePasswordBodySchema = z
-  .object({
+  .strictObject({
     currentPassword: z.string().min(1).max(128),
     password: passwordField,
     confirmPassword: z.string().min(1).max(128),
@@ -134,18 +135,19 @@ export const changePasswordBodySchema = z
   .refine(withPasswordMatch, { message: 'passwordMatch', path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-export const updateProfileBodySchema = z.object({
+export const updateProfileBodySchema = z.strictObject({
   firstName: nameField,
   lastName: nameField,
   email: emailField,
-  phoneNumber: phoneField,
+  /** Optional on a profile: empty or null clears it, leaving it out keeps it. */
+  phoneNumber: clearablePhoneField.optional(),
   country: countryCodeField.nullish(),
   locale: localeSchema.optional(),
   alertChannel: z.enum(alertChannels).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
-export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
 
 export const humanChallengeSchema = z

@@ -88,7 +88,7 @@ export const topUpPackagesResponseSchema = z
 
 /** Buy package (top-up): a package for an own eSIM, paid by card; it is queued behind the active one. */
 export const createTopUpBodySchema = z
-  .object({ esimId: z.uuid(), packageSlug: z.string().trim().min(1).max(160) })
+  .strictObject({ esimId: z.uuid(), packageSlug: z.string().trim().min(1).max(160) })
   .meta({ id: 'CreateTopUpBody' });
 export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
 
@@ -96,7 +96,9 @@ export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
  * Change eSIM (SPEC section 4): a new eSIM is bought, every active and queued package moves to it, and the old
  * one is disabled at the provider. The customer confirms having read what happens.
  */
-export const changeEsimBodySchema = z.object({ confirm: z.literal(true) }).meta({ id: 'ChangeEsimBody' });
+export const changeEsimBodySchema = z
+  .strictObject({ confirm: z.literal(true) })
+  .meta({ id: 'ChangeEsimBody' });
 
 /** What a change of eSIM costs (from settings), shown before the customer confirms. */
 export const changeEsimQuoteSchema = z

@@ -6,7 +6,7 @@ export const businessTypes = ['influencer', 'business', 'reseller'] as const;
 export const businessTypeSchema = z.enum(businessTypes);
 
 /** "Become a partner" (SPEC section 3); company name is the only optional field (SPEC section 5). */
-export const partnerApplicationBodySchema = z.object({
+export const partnerApplicationBodySchema = z.strictObject({
   fullName: textField(100, 2),
   companyName: z
     .string()
@@ -24,7 +24,7 @@ export const partnerApplicationBodySchema = z.object({
 });
 export type PartnerApplicationBody = z.infer<typeof partnerApplicationBodySchema>;
 
-export const contactMessageBodySchema = z.object({
+export const contactMessageBodySchema = z.strictObject({
   fullName: textField(100, 2),
   email: emailField,
   title: textField(150),

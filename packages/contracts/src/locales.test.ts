@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  decidePageLocale,
   defaultLocale,
   fallbackLocale,
   isLocale,
@@ -139,5 +140,56 @@ describe('localeFromAcceptLanguage', () => {
   it('uses the default language (sq) when there is no header', () => {
     expect(localeFromAcceptLanguage(undefined)).toBe('sq');
     expect(localeFromAcceptLanguage('')).toBe('sq');
+  });
+});
+
+describe('decidePageLocale', () => {
+  const none = () => null;
+  it('takes ?lang= first, then the saved choice', () => {
+    expect(decidePageLocale({ query: 'fr', saved: 'de', country: () => 'AL', crawler: false })).toEqual({
+      locale: 'fr',
+      source: 'query',
+    });
+    expect(decidePageLocale({ query: 'xx', saved: 'de', country: () => 'AL', crawler: false })).toEqual({
+      locale: 'de',
+      source: 'saved',
+    });
+  });
+
+  it('maps the country without a saved choice and never asks for it when it is not needed', () => {
+    const country = vi.fn(() => 'DE');
+    expect(decidePageLocale({ query: null, saved: 'bogus', country, crawler: false })).toEqual({
+      locale: 'de',
+      source: 'country',
+    });
+    expect(
+      decidePageLocale({ query: null, saved: undefined, country: () => 'XK', crawler: false }).locale,
+    ).toBe('sq');
+    expect(
+      decidePageLocale({ query: null, saved: undefined, country: () => 'JP', crawler: false }).locale,
+    ).toBe('en');
+    expect(decidePageLocale({ query: null, saved: undefined, country: none, crawler: false }).locale).toBe(
+      'en',
+    );
+    const unused = vi.fn(() => 'DE');
+    decidePageLocale({ query: null, saved: 'it', country: unused, crawler: false });
+    expect(unused).not.toHaveBeenCalled();
+  });
+
+  it('keeps the default sq when the lookup fails, and for crawlers', () => {
+    const failing = () => {
+      throw new Error('database unreadable');
+    };
+    expect(decidePageLocale({ query: null, saved: undefined, country: failing, crawler: false })).toEqual({
+      locale: 'sq',
+      source: 'default',
+    });
+    expect(decidePageLocale({ query: null, saved: undefined, country: () => 'DE', crawler: true })).toEqual({
+      locale: 'sq',
+      source: 'default',
+    });
+    expect(decidePageLocale({ query: 'de', saved: undefined, country: none, crawler: true }).locale).toBe(
+      'de',
+    );
   });
 });

@@ -94,3 +94,35 @@ export const localeFromAcceptLanguage = (header: string | undefined): Locale => 
   }
   return fallbackLocale;
 };
+
+/** Where a page's language came from: the address, the visitor's saved choice, their country, or the default. */
+export type LocaleSource = 'query' | 'saved' | 'country' | 'default';
+
+export type PageLocaleInput = {
+  /** `?lang=` of the address (public SEO pages link each language this way). */
+  query: unknown;
+  /** The saved choice (`languagePreference`, mirrored in the `lang` cookie). */
+  saved: unknown;
+  /** The visitor's country (ISO alpha-2) or null when unknown; asked only when needed, may throw. */
+  country: () => string | null;
+  /** A search engine's crawler: it gets the default language, not its data centre's (0002). */
+  crawler: boolean;
+};
+
+/**
+ * The one decision of a page's language, made on the server per request (SPEC sections 4 and 9,
+ * docs/decisions/0002): `?lang=`, else the saved choice, else the country's language (an unknown country gets
+ * English), else the default. A failed lookup leaves the default in place. A detected language is used for the
+ * page only; it is never saved.
+ */
+export const decidePageLocale = (input: PageLocaleInput): { locale: Locale; source: LocaleSource } => {
+  if (isLocale(input.query)) return { locale: input.query, source: 'query' };
+  if (isLocale(input.saved)) return { locale: input.saved, source: 'saved' };
+  if (input.crawler) return { locale: defaultLocale, source: 'default' };
+  try {
+    const country = input.country();
+    return { locale: country ? localeForCountry(country) : fallbackLocale, source: 'country' };
+  } catch {
+    return { locale: defaultLocale, source: 'default' };
+  }
+};

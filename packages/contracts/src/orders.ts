@@ -34,13 +34,13 @@ const attributionField = z.string().trim().max(200).optional();
  * the server prices every order itself, and unknown keys (a tampered `priceCents`) are dropped.
  */
 export const createOrderBodySchema = z
-  .object({
+  .strictObject({
     packageSlug: z.string().trim().min(1).max(160),
     fullName: textField(100, 2),
     email: emailField,
     phoneNumber: phoneField,
     attribution: z
-      .object({
+      .strictObject({
         utmSource: attributionField,
         utmCampaign: attributionField,
         fbclid: attributionField,
@@ -59,6 +59,11 @@ export const createOrderResponseSchema = z
     currency: z.literal('EUR'),
     /** The payment provider's hosted page (sandbox: on our origin). */
     checkoutUrl: z.string(),
+    /**
+     * The order form's orders: this order's view token, the proof its "try again" (and receipt) asks for, for two
+     * hours. The dashboard's top-ups and changes need none: the customer's session is their proof.
+     */
+    viewToken: z.string().optional(),
   })
   .meta({ id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
@@ -66,7 +71,7 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export const orderIdParamsSchema = z.object({ orderId: z.uuid() });
 
 /** The return URL's confirmation: the session id the provider put in the success URL. */
-export const confirmPaymentBodySchema = z.object({ sessionId: z.string().trim().min(1).max(255) });
+export const confirmPaymentBodySchema = z.strictObject({ sessionId: z.string().trim().min(1).max(255) });
 
 /**
  * What the payment return page shows (SPEC section 4: success, failure, or completed earlier).
@@ -100,6 +105,28 @@ export const esimInstallSchema = z
   .meta({ id: 'EsimInstall' });
 export type EsimInstall = z.infer<typeof esimInstallSchema>;
 
+/**
+ * Money given back on an order (DESIGN section 3). Automatic ones: `duplicate_payment` (a second charge for an
+ * order already paid, e.g. two tabs) and `order` (a paid order refused instead of fulfilled, e.g. a second
+ * change of one eSIM).
+ */
+export const orderRefundSchema = z
+  .object({
+    kind: z.enum([
+      'order',
+      'duplicate_payment',
+      'full_client',
+      'all_packages_deleted',
+      'deleted_package',
+      'changed_esim',
+    ]),
+    amountCents: z.number().int(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OrderRefund' });
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
 /** The receipt a return page polls until the eSIM is there (`esim` stays null while fulfilment runs). */
 export const orderReceiptSchema = z
   .object({
@@ -113,6 +140,8 @@ export const orderReceiptSchema = z
     currency: z.literal('EUR'),
     email: z.string(),
     esim: esimInstallSchema.nullable(),
+    /** Refunds on this order, oldest first (a second payment from another tab shows here). */
+    refunds: z.array(orderRefundSchema),
   })
   .meta({ id: 'OrderReceipt' });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
@@ -140,11 +169,16 @@ export const failedOrderSchema = z
   .meta({ id: 'FailedOrder' });
 export type FailedOrder = z.infer<typeof failedOrderSchema>;
 
-/** The failed-orders list: newest failure first by default; up to 200 a page (the list's one-time size before paging). */
-export const failedOrdersQuerySchema = pageQuerySchema({ defaultSize: 200, maxSize: 200 }).extend({
-  sort: sortQuerySchema(['failedAt', 'paidAt', 'totalCents', 'number']).default('-failedAt'),
+export const failedOrderSortFields = ['failedAt', 'paidAt', 'totalCents', 'number'] as const;
+/**
+ * The failed-transactions list (staff list kit): paging, a sort over the columns the list sorts by, newest
+ * failure first, and a search over order number, buyer e-mail and package name.
+ */
+export const failedOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({
+  sort: sortQuerySchema(failedOrderSortFields).default('-failedAt'),
+  q: z.string().trim().max(100).optional(),
 });
 export type FailedOrdersQuery = z.infer<typeof failedOrdersQuerySchema>;
 /** The same list as CSV: every row, no paging. */
-export const failedOrdersCsvQuerySchema = failedOrdersQuerySchema.pick({ sort: true });
+export const failedOrdersCsvQuerySchema = failedOrdersQuerySchema.pick({ sort: true, q: true });
 export const pagedFailedOrdersSchema = pagedSchema(failedOrderSchema, 'PagedFailedOrders');

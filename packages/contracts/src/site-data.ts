@@ -27,6 +27,8 @@ export type SiteData = {
   publicSettings: () => Promise<{ supportEmail: string; whatsappNumber: string }>;
   /** Absolute origin of the site, for canonical URLs, hreflang and the sitemap. */
   siteUrl: string;
+  /** Whether the dev mailbox exists (development and test only); its page is a 404 otherwise. */
+  devMailbox: boolean;
 };
 
 export type SiteLoadContext = { nonce: string; locale: Locale; site: SiteData };

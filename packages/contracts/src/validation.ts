@@ -1,5 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js';
 import { z } from 'zod';
+import { isCountryCode } from './countries';
 
 /**
  * Validation rules of SPEC section 5. Schemas carry the rule (and its bound) as the issue message,
@@ -16,6 +17,7 @@ export const validationRules = [
   'minValue',
   'maxValue',
   'invalidOption',
+  'invalidCharacters',
   'invalid',
 ] as const;
 export type ValidationRule = (typeof validationRules)[number];
@@ -62,6 +64,42 @@ export const ruleErrorMap = (issue: RawIssue): string => {
 
 z.config({ customError: ruleErrorMap });
 
+/**
+ * Characters no text of ours may hold, whatever the field: C0 and C1 control characters except tab, line feed
+ * and carriage return (PostgreSQL cannot store NUL; the others only hide or corrupt text), and UTF-16 surrogates
+ * without their pair (not valid Unicode, so not storable as UTF-8).
+ */
+const unstorable =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isStorableText = (value: string) => !unstorable.test(value);
+
+/** Every path in a parsed JSON value (object keys included) whose text holds an unstorable character. */
+export const findUnstorableText = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+  if (typeof value === 'string') return isStorableText(value) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => findUnstorableText(item, [...path, index]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) =>
+      isStorableText(key) ? findUnstorableText(item, [...path, key]) : [[...path, key]],
+    );
+  return [];
+};
+
+/**
+ * The one rule for text in every request (ADR 0012-harden): wraps a contract so that any string anywhere in the
+ * input with an unstorable character is "invalidCharacters" on its field, before the contract's own checks.
+ * The server's validator compiler applies it to every body, query and params schema.
+ */
+export const withStorableText = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      for (const path of findUnstorableText(value))
+        ctx.addIssue({ code: 'custom', message: 'invalidCharacters', path, input: value });
+    })
+    .pipe(schema);
+
 /** A text field: trimmed, required, bounded. */
 export const textField = (max: number, min = 1) => z.string().trim().min(min).max(max);
 
@@ -87,6 +125,17 @@ export const phoneField = z
   // invalid number keeps the form's other checks (password match) running, so the transform must not throw.
   .transform((value) => (isValidPhoneNumber(value) ? parsePhoneNumberWithError(value).number : value));
 
+/** A phone number the owner may clear: empty or null stores none; anything else is checked like phoneField. */
+export const clearablePhoneField = z
+  .string()
+  .trim()
+  .max(25, { abort: true })
+  .refine((value) => value === '' || isValidPhoneNumber(value), { message: 'format' })
+  .transform((value) =>
+    value === '' ? null : isValidPhoneNumber(value) ? parsePhoneNumberWithError(value).number : value,
+  )
+  .nullable();
+
 /** Accepts numbers and numeric strings (multipart forms send strings); anything else is "must be a number". */
 export const numberField = z.preprocess(
   (value) =>
@@ -94,8 +143,10 @@ export const numberField = z.preprocess(
   z.number(),
 );
 
+/** A real country (ISO 3166-1 alpha-2, upper-cased): "ZZ" or "EU" has the right shape and is still refused. */
 export const countryCodeField = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, { message: 'format' });
+  .regex(/^[A-Z]{2}$/, { message: 'format', abort: true })
+  .refine(isCountryCode, { message: 'format' });

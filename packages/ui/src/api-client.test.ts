@@ -86,6 +86,22 @@ describe('createApiClient', () => {
     expect(third[1].headers).toMatchObject({ 'Accept-Language': 'sq' });
   });
 
+  it("sends the page's language when the front end says which it is (a detected language is not saved)", async () => {
+    const fetchFn = vi.fn(async () => json(200, { ok: true }));
+    let pageLanguage: 'de' | 'en' = 'de';
+    const storage = createMemoryStorage({ languagePreference: 'sq' });
+    const client = createApiClient({
+      fetch: fetchFn,
+      getStorage: () => storage,
+      getLanguage: () => pageLanguage,
+    });
+    await client.get('/health');
+    pageLanguage = 'en';
+    await client.get('/health');
+    const sent = (fetchFn.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => init.headers);
+    expect(sent).toMatchObject([{ 'Accept-Language': 'de' }, { 'Accept-Language': 'en' }]);
+  });
+
   it('sends no Authorization header without a token and JSON-encodes bodies', async () => {
     const fetchFn = vi.fn(async () => json(200, {}));
     const client = createApiClient({ fetch: fetchFn, getStorage: () => createMemoryStorage() });

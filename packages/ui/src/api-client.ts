@@ -2,7 +2,8 @@
  * The one way both front ends talk to the API (SPEC sections 4, 7 and 8; DESIGN section 5).
  *
  * - base `/api`, 50,000 ms timeout
- * - `Authorization: Bearer <auth-token>` when a token is stored, `Accept-Language: <languagePreference>` (default sq)
+ * - `Authorization: Bearer <auth-token>` when a token is stored, `Accept-Language: <languagePreference>` (default sq;
+ *   a front end whose page language can differ from the saved one passes `getLanguage`)
  * - 401 "token expired": POST /auth/refresh once (parallel requests share one refresh), then retry the request
  * - "Unauthorized", and "Token has expired and can no longer be refreshed" (401 or 500): the token is removed
  * - every other failure is thrown to the caller as an ApiError
@@ -49,6 +50,8 @@ export type ApiClientOptions = {
   onTokenRefreshed?: (response: TokenResponse) => void;
   /** Called after the client removed the stored token (Unauthorized, refresh window over). */
   onTokenRemoved?: (reason: 'unauthorized' | 'refresh-expired') => void;
+  /** The language of the page making the call (default: the saved `languagePreference`, else sq). */
+  getLanguage?: () => Locale;
 };
 
 export type RequestOptions = {
@@ -140,10 +143,11 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     if (token) storage.setItem(tokenStorageKey, token);
     else storage.removeItem(tokenStorageKey);
   };
-  const getLanguage = (): Locale => {
+  const getSavedLanguage = (): Locale => {
     const saved = getStorage()?.getItem(languageStorageKey);
     return isLocale(saved) ? saved : defaultLocale;
   };
+  const getLanguage = options.getLanguage ?? getSavedLanguage;
   const removeToken = (reason: 'unauthorized' | 'refresh-expired') => {
     if (getToken() === null) return;
     setToken(null);

@@ -144,8 +144,9 @@ export const PhoneInput = ({
 
   return (
     <Input.Wrapper
+      // The wrapper hands its id to the Input inside it: the label's `for` must name that same input.
+      id={id}
       label={label}
-      labelProps={{ htmlFor: id }}
       description={description}
       descriptionProps={{ id: descriptionId }}
       error={error}

@@ -3,19 +3,16 @@
  * `routes.ts` registers these screens, the dashboard layout's loader guards them and the sidebar hides
  * the links a role cannot use: change a rule here and all three follow.
  */
-import { type StaffRole, staffRoleIds, type User } from '@esim/contracts';
+import { type StaffAccess, type StaffRole, staffAccessRoles, staffRoleIds, type User } from '@esim/contracts';
 import { matchPath } from 'react-router';
 
-/** Who may open a screen. The names say the roles, so nobody has to remember what a guard did. */
-export type Access = 'everyStaff' | 'adminOnly' | 'adminAndAnalytics' | 'adminAndEditor';
+/**
+ * Who may open a screen. The names say the roles, so nobody has to remember what a guard did. The same rules
+ * (from the contracts) guard the staff API routes on the server.
+ */
+export type Access = StaffAccess;
 
-export const accessRoles: Record<Access, readonly StaffRole[]> = {
-  everyStaff: ['admin', 'editor', 'analytics'],
-  adminOnly: ['admin'],
-  // "Routes for admin and analytics are blocked for editors" (SPEC section 6).
-  adminAndAnalytics: ['admin', 'analytics'],
-  adminAndEditor: ['admin', 'editor'],
-};
+export const accessRoles = staffAccessRoles;
 
 export type StaffScreen = {
   /** Stable route id; also the i18n key of the screen title (`admin:screens.<id>`). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
-import { DashboardShell } from '../components/layout/dashboard-shell';
 import { isLoggedIn, syncSession } from '../features/auth/api/get-user-profile';
+import { DashboardShell } from '../layout/dashboard-shell';
 import { decideAccess } from '../lib/access';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/dashboard-layout';

@@ -2,8 +2,8 @@ import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AppHeader } from '../components/layout/app-header';
 import { LoginForm } from '../features/auth/components/login-form';
+import { AppHeader } from '../layout/app-header';
 
 export default function LoginPage() {
   const { t } = useTranslation('admin');

@@ -2,8 +2,8 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DashboardShell } from '../components/layout/dashboard-shell';
 import { isLoggedIn, syncSession } from '../features/auth/api/get-user-profile';
+import { DashboardShell } from '../layout/dashboard-shell';
 import { useSession } from '../lib/session';
 
 /** Any path that is not a staff route: inside the shell when signed in, on its own otherwise. */

@@ -22,14 +22,3 @@ export const ensureCatalogue = async (deps: AppDeps, log: FastifyBaseLogger) => 
   deps.catalogue.invalidate();
   log.info(result, 'catalogue synced from the eSIM provider');
 };
-
-/** Re-syncs the price list daily; a failed run is logged and tried again the next day. */
-export const startCatalogueSync = (deps: AppDeps, log: FastifyBaseLogger, intervalMs = 24 * 3600_000) => {
-  const timer = setInterval(() => {
-    runCatalogueSync(deps)
-      .then((result) => log.info(result, 'catalogue sync'))
-      .catch((err) => log.error({ err }, 'catalogue sync failed'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-};

@@ -6,6 +6,7 @@ export const queues = {
   fulfilOrder: 'fulfil-order',
   orderConfirmation: 'order-confirmation',
   usageSync: 'usage-sync',
+  catalogueSync: 'catalogue-sync',
 } as const;
 
 /**
@@ -63,6 +64,17 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
       });
     })();
     return starting;
+  };
+
+  const schedule = async (queue: string, cron: string, handler: () => Promise<void>) => {
+    await ready();
+    await boss.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0 });
+    await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    workerIds.push(
+      await boss.work(queue, { pollingIntervalSeconds: options.pollSeconds }, async () => {
+        await handler();
+      }),
+    );
   };
 
   return {
@@ -139,27 +151,27 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
       workerIds.push(id);
     },
     /** Runs `handler` on a cron schedule (UTC); pg-boss hands each tick to one instance only. */
-    scheduleUsageSync: async (cron: string, handler: () => Promise<void>) => {
+    scheduleUsageSync: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.usageSync, cron, handler),
+    /** The provider's price list, daily: one process syncs and tells the others (shared catalogue). */
+    scheduleCatalogueSync: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.catalogueSync, cron, handler),
+    /** Runs a scheduled job now (in whichever process claims it first). */
+    runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();
-      await boss.createQueue(queues.usageSync, {
-        name: queues.usageSync,
-        policy: 'singleton',
-        retryLimit: 0,
-      });
-      await boss.schedule(queues.usageSync, cron, {}, { tz: 'UTC' });
-      workerIds.push(
-        await boss.work(queues.usageSync, { pollingIntervalSeconds: options.pollSeconds }, async () => {
-          await handler();
-        }),
-      );
+      await boss.send(queue, {});
     },
-    stop: async () => {
+    /**
+     * Stops taking jobs and waits up to `timeoutMs` for the running ones; any still running then are failed
+     * back to the queue, and pg-boss retries them in another process (handlers are idempotent).
+     */
+    stop: async (timeoutMs = 10_000) => {
       if (stopped || !starting) return;
       stopped = true;
       workerIds = [];
       await starting.catch(() => undefined);
       // graceful: let a running job finish; close: false because pg-boss does not own the connection.
-      await boss.stop({ graceful: true, close: false, timeout: 10_000 });
+      await boss.stop({ graceful: true, close: false, timeout: timeoutMs });
     },
   };
 };

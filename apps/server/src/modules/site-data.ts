@@ -18,6 +18,7 @@ const orNotFound = async <T>(run: () => T | Promise<T>): Promise<T> => {
 /** The site's server-side data access: the same services the API uses, without an HTTP hop. */
 export const createSiteData = (deps: AppDeps): SiteData => ({
   siteUrl: deps.config.siteUrl,
+  devMailbox: deps.config.mail.devMailbox,
   listPackages: (query, locale) =>
     orNotFound(async () => (await deps.catalogue.get()).listPackages(query, locale)),
   getPackage: (slug, locale) => orNotFound(async () => (await deps.catalogue.get()).getPackage(slug, locale)),

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { defaultGeneralOptions, settings } from '@esim/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMmdbGeoLocator } from '../adapters/geo/mmdb';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppDeps } from '../deps';
@@ -20,8 +22,12 @@ afterAll(async () => {
 });
 
 /** A second app on the same database with other settings: cheaper than a second test database. */
-const withApp = async (deps: Partial<AppDeps>, run: (app: FastifyInstance) => Promise<void>) => {
-  const app = await buildApp({ ...ctx.deps, ...deps }, 'api');
+const withApp = async (
+  deps: Partial<AppDeps>,
+  run: (app: FastifyInstance) => Promise<void>,
+  options: { logStream?: NodeJS.WritableStream } = {},
+) => {
+  const app = await buildApp({ ...ctx.deps, ...deps }, 'api', options);
   try {
     await run(app);
   } finally {
@@ -76,11 +82,47 @@ describe('GET /api/geo', () => {
     }
   });
 
-  it('lets a CDN country header win over the IP, upper-cased; ignores a malformed one', async () => {
-    expect((await geo('8.8.8.8', { 'x-country-code': 'al' })).json()).toEqual({ country_code: 'AL' });
-    expect((await geo('127.0.0.1', { 'cf-ipcountry': 'XK' })).json()).toEqual({ country_code: 'XK' });
-    expect((await geo('8.8.8.8', { 'x-country-code': '<script>' })).json()).toEqual({ country_code: 'US' });
-    expect((await geo('8.8.8.8', { 'x-country-code': "' OR 1=1--" })).json()).toEqual({ country_code: 'US' });
+  it('behind a declared proxy lets a CDN country header win over the IP, upper-cased; ignores a malformed one', async () => {
+    const config = loadConfig({ ...testEnv, TRUST_PROXY: 'true' });
+    const geoLocator = createMmdbGeoLocator({ trustProxyHeaders: true });
+    await withApp({ config, geo: geoLocator }, async (app) => {
+      expect((await geo('8.8.8.8', { 'x-country-code': 'al' }, app)).json()).toEqual({ country_code: 'AL' });
+      expect((await geo('127.0.0.1', { 'cf-ipcountry': 'XK' }, app)).json()).toEqual({ country_code: 'XK' });
+      expect((await geo('8.8.8.8', { 'x-country-code': '<script>' }, app)).json()).toEqual({
+        country_code: 'US',
+      });
+      expect((await geo('8.8.8.8', { 'x-country-code': "' OR 1=1--" }, app)).json()).toEqual({
+        country_code: 'US',
+      });
+    });
+  });
+
+  it('ignores CDN country headers from any client while TRUST_PROXY is off', async () => {
+    expect((await geo('8.8.8.8', { 'x-country-code': 'AL' })).json()).toEqual({ country_code: 'US' });
+    expect((await geo('127.0.0.1', { 'cf-ipcountry': 'XK' })).json()).toEqual({ country_code: null });
+    expect((await geo('8.8.8.8', { 'cloudfront-viewer-country': 'DE' })).json()).toEqual({
+      country_code: 'US',
+    });
+  });
+
+  it('warns once, not per request, when X-Forwarded-For arrives while TRUST_PROXY is off', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = loadConfig({ ...testEnv, LOG_LEVEL: 'warn' });
+    await withApp(
+      { config },
+      async (app) => {
+        for (let i = 0; i < 5; i += 1) await geo('127.0.0.1', { 'x-forwarded-for': '8.8.8.8' }, app);
+      },
+      { logStream: stream },
+    );
+    const warnings = lines.filter((line) => line.includes('TRUST_PROXY is off'));
+    expect(warnings).toHaveLength(1);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
@@ -446,10 +488,11 @@ describe('security headers', () => {
     }
   });
 
-  it('sends HSTS in production (with JWT_SECRET and HUMAN_CHECK_SECRET set) and hides the dev mailbox', async () => {
+  it('sends HSTS in production (a staging with sandboxes, by opt-in) and hides the dev mailbox', async () => {
     const config = loadConfig({
       ...testEnv,
       APP_ENV: 'production',
+      ALLOW_UNSAFE_STAGING: 'true',
       JWT_SECRET: 'a-production-secret-that-is-long-enough-0123',
       HUMAN_CHECK_SECRET: 'a-human-check-secret',
     });

@@ -1,8 +1,9 @@
+import type { Socket } from 'node:net';
 import { type ErrorCode, type ErrorEnvelope, errorStatus } from '@esim/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
-import { translateRule } from './i18n';
+import { type Translators, translateRule } from './i18n';
 
 const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -29,8 +30,16 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = fieldName(issue.instancePath);
-        errors[field] = [...(errors[field] ?? []), translateRule(t, field, issue.message ?? 'invalid')];
+        const prefix = fieldName(issue.instancePath);
+        // An unknown field (strict bodies) is an error on that field, not on the object holding it.
+        const unknown =
+          issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[] | undefined) : undefined;
+        const fields = unknown?.map((key) => (prefix === '_' ? key : `${prefix}.${key}`)) ?? [prefix];
+        for (const field of fields)
+          errors[field] = [
+            ...(errors[field] ?? []),
+            translateRule(t, field, unknown ? 'invalid' : (issue.message ?? 'invalid')),
+          ];
       }
       return send(reply, 'VALIDATION_FAILED', {
         code: 'VALIDATION_FAILED',
@@ -61,6 +70,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       request.log.info({ err: error }, 'client error');
       return reply
         .status(error.statusCode)
+        .type('application/json; charset=utf-8')
         .send({ code: 'BAD_REQUEST', message: t('errors.BAD_REQUEST') } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -70,3 +80,73 @@ export const registerErrorHandler = (app: FastifyInstance) => {
 
 export const sendApiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
   send(reply, 'NOT_FOUND', { code: 'NOT_FOUND', message: request.t('errors.NOT_FOUND') });
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode or a path parameter past its length limit, found before
+ * routing (so before our hooks gave the request a translator). Our envelope, never the URL echoed back; a
+ * parameter that long names nothing we have, hence 404.
+ */
+export const createFrameworkErrors =
+  (translate: Translators) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { t } = translate(request.headers['accept-language']);
+    const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'BAD_REQUEST';
+    request.log.info({ code: error.code }, 'framework refused the request');
+    return send(reply, code, { code, message: t(`errors.${code}`) });
+  };
+
+const rawAcceptLanguage = (packet: unknown) =>
+  Buffer.isBuffer(packet)
+    ? /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(packet.toString('latin1'))?.[1]
+    : undefined;
+
+/**
+ * Errors Node's HTTP parser meets before there is a request (headers too large, a malformed request line): the
+ * raw socket gets a minimal HTTP answer with our envelope, in the language the headers read so far asked for.
+ */
+export const createClientErrorHandler =
+  (translate: Translators, log: () => { trace: (obj: object, msg: string) => void }) =>
+  (error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, code]: [number, ErrorCode] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'BAD_REQUEST']
+          : [400, 'BAD_REQUEST'];
+    const { t } = translate(rawAcceptLanguage(error.rawPacket));
+    const body = JSON.stringify({ code, message: t(`errors.${code}`) } satisfies ErrorEnvelope);
+    log().trace({ err: error }, 'client error before a request');
+    if (socket.writable) {
+      const reason =
+        status === 431
+          ? 'Request Header Fields Too Large'
+          : status === 408
+            ? 'Request Timeout'
+            : 'Bad Request';
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
+
+/**
+ * JSON bodies are UTF-8 JSON (RFC 8259): `application/json` with no parameter but `charset=utf-8`. Any other
+ * charset or parameter, or a malformed type, is 415 before the body is read, instead of being parsed as if it
+ * were plain JSON. Plain text is no body type of ours either (Fastify would hand the string to validation).
+ */
+export const registerBodyTypes = (app: FastifyInstance) => {
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const header = request.headers['content-type'];
+    if (header === undefined) return payload;
+    const [type = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
+    if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (type !== 'application/json' && !type.endsWith('+json')) return payload;
+    for (const parameter of parameters) {
+      const [name, value] = parameter.split('=').map((part) => part.trim().replace(/^"(.*)"$/, '$1'));
+      if (name !== 'charset' || value !== 'utf-8') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    }
+    return payload;
+  });
+};

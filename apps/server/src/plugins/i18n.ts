@@ -10,17 +10,30 @@ declare module 'fastify' {
   }
 }
 
-/** Each request gets `locale` from Accept-Language (default sq, fallback en) and a translator for it. */
-export const registerI18n = (app: FastifyInstance, i18n: ServerI18n) => {
+export type Translators = (acceptLanguage: string | string[] | undefined) => { locale: Locale; t: TFunction };
+
+/** The locale an Accept-Language header asks for (default sq, fallback en) and its translator. */
+export const createTranslators = (i18n: ServerI18n): Translators => {
   const translators = new Map(locales.map((locale) => [locale, i18n.fixedT(locale)]));
+  return (header) => {
+    const value = Array.isArray(header) ? header[0] : header;
+    const explicit =
+      typeof value === 'string' && isLocale(value.trim()) ? (value.trim() as Locale) : undefined;
+    const locale = explicit ?? localeFromAcceptLanguage(value);
+    return { locale, t: translators.get(locale) ?? i18n.fixedT(locale) };
+  };
+};
+
+/** Each request gets `locale` from Accept-Language and a translator for it. */
+export const registerI18n = (app: FastifyInstance, translate: Translators) => {
   app.decorateRequest('locale', 'sq');
   app.decorateRequest('t', null as unknown as TFunction);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['accept-language'];
-    const explicit =
-      typeof header === 'string' && isLocale(header.trim()) ? (header.trim() as Locale) : undefined;
-    request.locale = explicit ?? localeFromAcceptLanguage(header);
-    request.t = translators.get(request.locale) ?? i18n.fixedT(request.locale);
+  // Callback style: it runs on every request, and an async hook costs a promise and a microtask each.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { locale, t } = translate(request.headers['accept-language']);
+    request.locale = locale;
+    request.t = t;
+    done();
   });
 };
 

@@ -3,10 +3,18 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
-import { defaultLocale, isLocale, type Locale, type SiteData, type SiteLoadContext } from '@esim/contracts';
+import {
+  decidePageLocale,
+  type Locale,
+  type LocaleSource,
+  type SiteData,
+  type SiteLoadContext,
+} from '@esim/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { GeoLocator } from '../adapters/geo/port';
 import { sendApiNotFound } from './errors';
 
 const immutableAssets = (reply: FastifyReply, path: string) => {
@@ -22,12 +30,48 @@ const cookieValue = (header: string | undefined, name: string) =>
     .map((part) => part.trim().split('='))
     .find(([key]) => key === name)?.[1];
 
-/** The language a server-rendered page comes out in: ?lang=, then the `lang` cookie, then sq. */
-export const pageLocale = (request: FastifyRequest): Locale => {
-  const query = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (isLocale(query)) return query;
-  const cookie = cookieValue(request.headers.cookie, 'lang');
-  return isLocale(cookie) ? cookie : defaultLocale;
+/**
+ * The language a server-rendered page comes out in, decided once per request (docs/decisions/0002): ?lang=,
+ * then the saved choice (`lang` cookie), then the visitor's country (crawlers get the default sq).
+ */
+export const pageLocale = (
+  request: FastifyRequest,
+  geo: GeoLocator,
+): { locale: Locale; source: LocaleSource } =>
+  decidePageLocale({
+    query: (request.query as Record<string, unknown> | undefined)?.lang,
+    saved: cookieValue(request.headers.cookie, 'lang'),
+    country: () => geo.countryOf({ ip: request.ip, headers: request.headers }),
+    crawler: isbot(request.headers['user-agent'] ?? ''),
+  });
+
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The hosts the site also answers on besides SITE_URL's: the other loopback names for a local SITE_URL, and
+ * `www.` beside a bare domain (or the bare domain beside `www.`). Same scheme and port.
+ */
+export const siteHostAliases = (siteUrl: string): Set<string> => {
+  const url = new URL(siteUrl);
+  const port = url.port ? `:${url.port}` : '';
+  const names = loopbackNames.has(url.hostname)
+    ? [...loopbackNames]
+    : [url.hostname, url.hostname.startsWith('www.') ? url.hostname.slice(4) : `www.${url.hostname}`];
+  return new Set(names.map((name) => `${name}${port}`.toLowerCase()));
+};
+
+/**
+ * The origin a page request is rendered for: the host it was sent to when that is one of the site's own names,
+ * otherwise SITE_URL. React Router refuses a form post whose Origin differs from the request URL (its CSRF
+ * check), so a consent form posted on 127.0.0.1 must be judged as 127.0.0.1, while a foreign Origin still fails.
+ */
+export const requestOrigin = (
+  request: Pick<FastifyRequest, 'headers'>,
+  siteUrl: string,
+  aliases: Set<string>,
+) => {
+  const host = request.headers.host?.toLowerCase();
+  return host && aliases.has(host) ? `${new URL(siteUrl).protocol}//${host}` : siteUrl;
 };
 
 const toWebRequest = (request: FastifyRequest, origin: string): Request => {
@@ -86,6 +130,7 @@ export const registerSite = async (
   buildDir: string,
   origin: string,
   site: SiteData,
+  geo: GeoLocator,
 ) => {
   const serverEntry = join(buildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) {
@@ -102,10 +147,14 @@ export const registerSite = async (
     preCompressed: true,
     setHeaders: immutableAssets,
   });
+  const aliases = siteHostAliases(origin);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
-    const context: SiteLoadContext = { nonce: request.cspNonce, locale: pageLocale(request), site };
-    const response = await handle(toWebRequest(request, origin), context);
+    const { locale, source } = pageLocale(request, geo);
+    const context: SiteLoadContext = { nonce: request.cspNonce, locale, site };
+    const response = await handle(toWebRequest(request, requestOrigin(request, origin, aliases)), context);
+    // A language picked from the country must not be served to someone else by a shared cache.
+    if (source === 'country') response.headers.set('cache-control', 'private, no-store');
     return sendWebResponse(reply, response);
   });
 };

@@ -16,6 +16,8 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { createDeps } from '../create-deps';
 import type { AppDeps } from '../deps';
+import { deriveKey as deriveTokenKey } from '../lib/keys';
+import { accessTokenType } from '../modules/auth/tokens';
 
 let snapshot: Blob | undefined;
 
@@ -190,9 +192,9 @@ export const signExpiredToken = async (ctx: TestContext, accessToken: string) =>
   const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ sid: claims.sid, ver: claims.ver, kind: claims.kind })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', typ: accessTokenType })
     .setSubject(String(claims.sub))
     .setIssuedAt(now - 1000)
     .setExpirationTime(now - 10)
-    .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    .sign(deriveTokenKey(ctx.config.jwtSecret, 'access-token'));
 };

@@ -1,7 +1,7 @@
 /**
- * Which language a page renders in (SPEC sections 4 and 9, DESIGN section 6).
- * Server: `?lang=<code>`, then the locale apps/server resolved (cookie `lang`, else sq), then the cookie.
- * Browser: the saved choice (`languagePreference`, mirrored in the `lang` cookie for server rendering).
+ * Which language a page renders in (SPEC sections 4 and 9, DESIGN section 6, docs/decisions/0002).
+ * apps/server decides once per request (`?lang=`, saved choice in the `lang` cookie, country, default) and hands
+ * the result to React Router as `context.locale`; the browser hydrates in it (`<html data-locale>`).
  */
 import { defaultLocale, isLocale, isRightToLeft, type Locale, localeTags } from '@esim/contracts/locales';
 import type { AppLoadContext } from 'react-router';
@@ -20,6 +20,12 @@ export const resolveRequestLocale = (
   if (isLocale(context?.locale)) return context.locale;
   const fromCookie = readCookie(request.headers.get('cookie'), localeCookieName);
   return isLocale(fromCookie) ? fromCookie : defaultLocale;
+};
+
+/** The language the page is shown in now (browser only): what the server rendered or the visitor chose since. */
+export const pageLocale = (): Locale => {
+  const shown = typeof document === 'undefined' ? undefined : document.documentElement.dataset.locale;
+  return isLocale(shown) ? shown : (readSavedLocale() ?? defaultLocale);
 };
 
 export const getHtmlAttributes = (locale: Locale) => ({

@@ -163,3 +163,44 @@ export const packageSnapshotOf = (pkg: typeof packages.$inferSelect) => ({
   providerPackageCode: pkg.providerPackageCode,
   wholesaleCents: pkg.wholesaleCents,
 });
+
+/**
+ * Money given back (DESIGN section 3). `payment_id` names the charge refunded: one automatic refund per charge
+ * (unique), so a replayed webhook or a second confirmation of the same duplicate payment refunds it once.
+ * `kind` adds `duplicate_payment` (a second charge for an order already paid) to DESIGN's kinds.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    kind: text('kind', {
+      enum: [
+        'order',
+        'duplicate_payment',
+        'full_client',
+        'all_packages_deleted',
+        'deleted_package',
+        'changed_esim',
+      ],
+    }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The provider's refund id once it accepted the refund. */
+    providerRef: text('provider_ref'),
+    error: text('error'),
+    staffUserId: uuid('staff_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_payment_unique').on(t.paymentId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_status_idx').on(t.status, t.createdAt),
+  ],
+);

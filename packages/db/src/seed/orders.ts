@@ -32,6 +32,15 @@ const profileFor = (seed: string) => {
   };
 };
 
+/** The package a seeded order sells: the given slug, or the first local package. */
+const findSeedPackage = async (db: Db, slug: string | undefined, caller: string) => {
+  const [pkg] = slug
+    ? await db.select().from(packages).where(eq(packages.slug, slug)).limit(1)
+    : await db.select().from(packages).where(eq(packages.type, 'local')).limit(1);
+  if (!pkg) throw new Error(`${caller}: no package (seed the catalogue first)`);
+  return pkg;
+};
+
 export type SeedEsimInput = {
   userId: string;
   /** Package slug; defaults to the first active local package. */
@@ -46,10 +55,7 @@ export type SeedEsimInput = {
  * demo seed share it. Returns the order, the eSIM and the package row.
  */
 export const seedCompletedEsimOrder = async (db: Db, input: SeedEsimInput) => {
-  const [pkg] = input.packageSlug
-    ? await db.select().from(packages).where(eq(packages.slug, input.packageSlug)).limit(1)
-    : await db.select().from(packages).where(eq(packages.type, 'local')).limit(1);
-  if (!pkg) throw new Error('seedCompletedEsimOrder: no package (seed the catalogue first)');
+  const pkg = await findSeedPackage(db, input.packageSlug, 'seedCompletedEsimOrder');
   const [owner] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   const orderId = randomUUID();
   const profile = profileFor(orderId);
@@ -153,4 +159,40 @@ export const seedDemoEsims = async (db: Db, customerEmail = 'customer@demo.esim'
   });
   await seedEsimPackage(db, { esimId: esim.id, userId: customer.id, packageSlug: 'de-5gb-30d' });
   return true;
+};
+
+/**
+ * A paid order whose fulfilment failed (the staff's "failed transactions"), without an account: a guest
+ * checkout. Tests and the e2e test-support route share it.
+ */
+export const seedFailedOrder = async (
+  db: Db,
+  input: { buyerEmail: string; packageSlug?: string; failureReason?: string; failedAt?: Date },
+) => {
+  const pkg = await findSeedPackage(db, input.packageSlug, 'seedFailedOrder');
+  const orderId = randomUUID();
+  const failedAt = input.failedAt ?? new Date();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      id: orderId,
+      number: `ES-${orderId.slice(0, 4).toUpperCase()}-${orderId.slice(4, 8).toUpperCase()}`,
+      kind: 'esim',
+      status: 'failed',
+      packageId: pkg.id,
+      packageSnapshot: packageSnapshotOf(pkg),
+      subtotalCents: pkg.priceCents,
+      totalCents: pkg.priceCents,
+      paymentMethod: 'card',
+      buyerName: 'Seeded Buyer',
+      buyerEmail: input.buyerEmail,
+      locale: 'en',
+      failureReason: input.failureReason ?? 'provider_error',
+      fulfilmentAttempts: 3,
+      paidAt: new Date(failedAt.getTime() - 60_000),
+      failedAt,
+    })
+    .returning();
+  if (!order) throw new Error('seedFailedOrder: insert returned nothing');
+  return order;
 };

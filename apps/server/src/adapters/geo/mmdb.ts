@@ -31,15 +31,16 @@ type DbRecord = CountryResponse & { country_code?: string };
 
 /**
  * Embedded IP-to-country database (CC0 geo-whois-asn-country), so no visitor IP leaves our server.
- * A trusted CDN country header wins when present.
+ * A CDN's country header wins when present, but only behind a proxy we were told about (`TRUST_PROXY`): without
+ * one, any client could set it.
  */
-export const createMmdbGeoLocator = (): GeoLocator => {
+export const createMmdbGeoLocator = (options: { trustProxyHeaders: boolean }): GeoLocator => {
   const require = createRequire(import.meta.url);
   const file = require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb');
   const reader = new Reader<DbRecord>(readFileSync(file));
   return {
     countryOf: ({ ip, headers }) => {
-      for (const name of headerNames) {
+      for (const name of options.trustProxyHeaders ? headerNames : []) {
         const value = headers[name];
         if (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value)) return value.toUpperCase();
       }

@@ -57,6 +57,11 @@ export class PaymentSignatureError extends Error {}
 export type PaymentsProvider = {
   name: string;
   createCheckout: (input: CheckoutInput) => Promise<CheckoutSession>;
+  /**
+   * Closes a checkout that is still open so it can no longer be paid (a newer one replaced it). 'not_open' when
+   * the provider says it is already paid, expired or unknown; other failures throw.
+   */
+  expireCheckout: (sessionId: string) => Promise<'expired' | 'not_open'>;
   /** The return URL confirms too: whichever of webhook and return comes first wins. */
   getSession: (sessionId: string) => Promise<SessionStatus>;
   /** Verifies the signature over the raw body (throws PaymentSignatureError) and normalises the event. */

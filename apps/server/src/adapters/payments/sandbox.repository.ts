@@ -14,14 +14,40 @@ export const getSandboxSession = async (db: Db, sessionId: string) => {
 export const insertSandboxSession = (db: Db, values: typeof sandboxPaymentSessions.$inferInsert) =>
   db.insert(sandboxPaymentSessions).values(values);
 
-/** Adds a refund to the session paid with `paymentRef`; false when there is none. */
-export const addSandboxRefund = async (db: Db, paymentRef: string, amountCents: number) => {
+/**
+ * Adds a refund to the session paid with `paymentRef`, never more than was charged, so a refund repeated under
+ * its key cannot give the money back twice. 'replay' when the charge is already fully refunded (a retried
+ * call: the refund exists, like a provider's replay); false when there is no such charge or it would overrun.
+ */
+export const addSandboxRefund = async (
+  db: Db,
+  paymentRef: string,
+  amountCents: number,
+): Promise<true | false | 'replay'> => {
   const updated = await db
     .update(sandboxPaymentSessions)
     .set({ refundedCents: sql`${sandboxPaymentSessions.refundedCents} + ${amountCents}` })
-    .where(eq(sandboxPaymentSessions.paymentRef, paymentRef))
+    .where(
+      sql`${sandboxPaymentSessions.paymentRef} = ${paymentRef} and ${sandboxPaymentSessions.refundedCents} + ${amountCents} <= ${sandboxPaymentSessions.amountCents}`,
+    )
     .returning({ id: sandboxPaymentSessions.id });
-  return updated.length > 0;
+  if (updated.length > 0) return true;
+  const [charged] = await db
+    .select()
+    .from(sandboxPaymentSessions)
+    .where(eq(sandboxPaymentSessions.paymentRef, paymentRef))
+    .limit(1);
+  return charged && charged.refundedCents >= charged.amountCents ? 'replay' : false;
+};
+
+/** Expires an open session (a newer checkout for the same order); false when it was not open. */
+export const expireSandboxSession = async (db: Db, sessionId: string) => {
+  const expired = await db
+    .update(sandboxPaymentSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(sandboxPaymentSessions.id, sessionId), eq(sandboxPaymentSessions.status, 'open')))
+    .returning({ id: sandboxPaymentSessions.id });
+  return expired.length > 0;
 };
 
 /** Marks an open session paid; undefined when it was not open any more (a second submit). */

@@ -28,7 +28,7 @@ const sandbox = () => {
   return payments;
 };
 
-const checkout = (orderId = `order-${Math.random()}`) =>
+const checkout = (orderId = `order-${Math.random()}`, locale = 'en') =>
   sandbox().createCheckout({
     orderId,
     orderNumber: 'ES-TEST-0001',
@@ -36,7 +36,7 @@ const checkout = (orderId = `order-${Math.random()}`) =>
     currency: 'EUR',
     description: 'Germany 5 GB, 30 days',
     customerEmail: 'buyer@example.test',
-    locale: 'en',
+    locale,
     successUrl: 'http://localhost:3000/payment/success?session={SESSION_ID}',
     cancelUrl: 'http://localhost:3000/payment/failed?session={SESSION_ID}',
   });
@@ -66,13 +66,13 @@ describe('card checks', () => {
 });
 
 describe('hosted test-card page', () => {
-  it('shows the amount and the test cards in the buyer language', async () => {
-    const { sessionId, url } = await checkout();
+  it("shows the amount and the test cards in the order's language, whatever the browser's cookie says", async () => {
+    const { sessionId, url } = await checkout(undefined, 'de');
     expect(url).toBe(`${ctx.config.siteUrl}/sandbox/checkout/${sessionId}`);
     const page = await ctx.app.inject({
       method: 'GET',
       url: `/sandbox/checkout/${sessionId}`,
-      headers: { cookie: 'lang=de' },
+      headers: { cookie: 'lang=sq' },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -129,8 +129,8 @@ describe('hosted test-card page', () => {
   });
 
   it('re-renders with translated field errors and keeps what was typed', async () => {
-    const { sessionId } = await checkout();
-    const response = await post(sessionId, { number: '1234', expiry: '01/20', cvc: '' }, 'sq');
+    const { sessionId } = await checkout(undefined, 'sq');
+    const response = await post(sessionId, { number: '1234', expiry: '01/20', cvc: '' }, 'en');
     expect(response.statusCode).toBe(422);
     expect(response.body).toContain('Ky numër karte nuk është i vlefshëm.');
     expect(response.body).toContain('value="1234"');
@@ -138,8 +138,10 @@ describe('hosted test-card page', () => {
     expect(await sandbox().getSession(sessionId)).toEqual({ status: 'open' });
   });
 
-  it('answers 410 for an unknown session', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/nope' })).statusCode).toBe(410);
+  it('answers 410 for an unknown session, in the language of the request', async () => {
+    const closed = await ctx.app.inject({ method: 'GET', url: '/sandbox/checkout/nope?lang=de' });
+    expect(closed.statusCode).toBe(410);
+    expect(closed.body).toContain('lang="de"');
   });
 });
 

@@ -12,6 +12,7 @@ import {
 import {
   addSandboxRefund,
   claimSandboxPayment,
+  expireSandboxSession,
   failSandboxPayment,
   getSandboxSession,
   insertSandboxSession,
@@ -138,6 +139,8 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
       });
       return { sessionId, url: `${options.siteUrl}/sandbox/checkout/${sessionId}` };
     },
+    expireCheckout: async (sessionId) =>
+      (await expireSandboxSession(options.db, sessionId)) ? 'expired' : 'not_open',
     getSession: async (sessionId): Promise<SessionStatus> => {
       const row = await getRow(sessionId);
       if (!row) throw new Error(`sandbox: unknown checkout session ${sessionId}`);
@@ -171,8 +174,9 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     },
     refund: async ({ paymentRef, amountCents, idempotencyKey }) => {
       const refundRef = `sbx_re_${createHmac('sha256', options.webhookSecret).update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      if (!(await addSandboxRefund(options.db, paymentRef, amountCents)))
-        return { refundRef, status: 'failed' };
+      const refunded = await addSandboxRefund(options.db, paymentRef, amountCents);
+      if (refunded === 'replay') return { refundRef, status: 'succeeded' };
+      if (!refunded) return { refundRef, status: 'failed' };
       await deliver({ id: id('sbx_evt'), type: 'refund.succeeded', refundRef, paymentRef });
       return { refundRef, status: 'succeeded' };
     },
@@ -183,9 +187,14 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     sessionId: string,
     card: CardInput,
   ): Promise<
-    { kind: 'problems'; problems: CardProblem[] } | { kind: 'redirect'; url: string } | { kind: 'closed' }
+    | { kind: 'problems'; problems: CardProblem[] }
+    | { kind: 'redirect'; url: string }
+    | { kind: 'closed' }
+    | { kind: 'replaced' }
   > => {
     const row = await getRow(sessionId);
+    // Expired by a newer checkout for the same order (a second tab): refuse, as Stripe does, and say why.
+    if (row?.status === 'expired') return { kind: 'replaced' };
     if (row?.status !== 'open' || row.expiresAt.getTime() < Date.now()) return { kind: 'closed' };
     const problems = checkCard(card);
     if (problems.length > 0) return { kind: 'problems', problems };
@@ -196,7 +205,8 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     if (result.outcome === 'succeeded') {
       const paymentRef = id('sbx_pi');
       const claimed = await claimSandboxPayment(options.db, sessionId, paymentRef);
-      if (!claimed) return { kind: 'closed' };
+      if (!claimed)
+        return (await getRow(sessionId))?.status === 'expired' ? { kind: 'replaced' } : { kind: 'closed' };
       await deliver({
         id: id('sbx_evt'),
         type: 'payment.succeeded',

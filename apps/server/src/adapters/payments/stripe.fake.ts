@@ -277,6 +277,18 @@ export const startFakeStripe = async (options: { webhookSecret?: string } = {}) 
     return expand.includes('payment_intent') && intent ? { ...session, payment_intent: intent } : session;
   };
 
+  // Like Stripe: only an open session can be expired; it then refuses payment and reports `expired`.
+  const expireSession = (id: string) => {
+    const session = sessionById(id);
+    if (session.status !== 'open') {
+      throw invalid(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    }
+    session.status = 'expired';
+    return session;
+  };
+
   const createRefund = (body: unknown): FakeRefund => {
     const params = parseWith(createRefundSchema, body);
     const intent = state.paymentIntents.get(params.payment_intent);
@@ -325,6 +337,8 @@ export const startFakeStripe = async (options: { webhookSecret?: string } = {}) 
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && sessionMatch?.[1])
       return retrieveSession(decodeURIComponent(sessionMatch[1]), query);
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expireMatch?.[1]) return expireSession(decodeURIComponent(expireMatch[1]));
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body);
     throw new FakeStripeError(404, {
       type: 'invalid_request_error',

@@ -244,6 +244,17 @@ export const createStripePayments = (options: StripePaymentsOptions): PaymentsPr
       return { sessionId: session.id, url: session.url };
     },
 
+    expireCheckout: async (sessionId) => {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'expired';
+      } catch (error) {
+        // Stripe expires only open sessions: a paid, expired or unknown one is an invalid request, not an outage.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return 'not_open';
+        throw error;
+      }
+    },
+
     getSession: async (sessionId) => {
       const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
       return sessionStatusOf(session);

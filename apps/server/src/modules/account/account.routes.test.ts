@@ -159,7 +159,6 @@ describe.each(kinds)('$kind account ($base)', ({ kind, base }) => {
           firstName: ['First name is required'],
           lastName: ['Last name is required'],
           email: ['E-mail is required'],
-          phoneNumber: ['Phone number is required'],
         },
       });
 
@@ -192,6 +191,31 @@ describe.each(kinds)('$kind account ($base)', ({ kind, base }) => {
         first_name: user.firstName,
         phone: user.phone,
       });
+    });
+
+    it('clears the optional phone number with null or an empty string, and keeps it when left out', async () => {
+      const { user, auth } = await createSignedInUser(ctx, kind);
+      const base = { firstName: 'Blerta', lastName: 'Shala', email: user.email };
+      const kept = await putProfile(auth, base);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().user.phone).toBe(user.phone);
+      for (const cleared of [null, '', '   ']) {
+        expect((await putProfile(auth, { ...base, phoneNumber: uniquePhone() })).statusCode).toBe(200);
+        const response = await putProfile(auth, { ...base, phoneNumber: cleared });
+        expect(response.statusCode, JSON.stringify(cleared)).toBe(200);
+        expect(response.json().user.phone).toBeNull();
+        expect((await getProfile(auth)).json().user.phone).toBeNull();
+      }
+    });
+
+    it('refuses a country that has the right shape but does not exist', async () => {
+      const { auth } = await createSignedInUser(ctx, kind);
+      for (const country of ['ZZ', 'EU', 'UK', 'AA']) {
+        const response = await putProfile(auth, profileBody({ country }));
+        expect(response.statusCode, country).toBe(422);
+        expect(response.json().errors).toEqual({ country: ['Invalid Country format'] });
+      }
+      expect((await putProfile(auth, profileBody({ country: 'xk' }))).json().user.country).toBe('XK');
     });
 
     it('translates validation messages into the request language', async () => {

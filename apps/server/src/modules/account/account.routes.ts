@@ -2,13 +2,14 @@ import {
   type AccountKind,
   changePasswordBodySchema,
   messageResponseSchema,
+  type RouteAccess,
   updateProfileBodySchema,
   userSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { authOf, requireAuth } from '../auth/auth.guard';
+import { authOf } from '../auth/auth.guard';
 import { authContext, changePassword, getProfile, updateProfile } from '../auth/auth.service';
 
 /**
@@ -20,18 +21,21 @@ export const accountRoutes =
   async (app) => {
     const ctx = authContext(deps);
     const tags = [kind === 'customer' ? 'account' : kind === 'shop' ? 'portal' : 'staff'];
-    // preValidation: an anonymous caller gets 401 before any field rules are revealed.
-    app.addHook('preValidation', requireAuth(deps, [kind]));
+    const access: RouteAccess = { kinds: [kind] };
 
     app.get(
       '/profile',
-      { schema: { tags, summary: 'Own profile', response: { 200: z.object({ user: userSchema }) } } },
+      {
+        config: { access: access },
+        schema: { tags, summary: 'Own profile', response: { 200: z.object({ user: userSchema }) } },
+      },
       async (request) => ({ user: await getProfile(deps.db, authOf(request).details.user.id) }),
     );
 
     app.put(
       '/profile',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Update own profile',
@@ -48,6 +52,7 @@ export const accountRoutes =
     app.put(
       '/password',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Change own password; ends every other session',

@@ -16,7 +16,7 @@ import type { AuthRateLimits } from '../../lib/auth-rate-limit';
 import type { HumanCheck } from '../human-check/human-check.service';
 import type { Mailer } from '../mail/mail.service';
 import { renderActionMail } from '../mail/templates';
-import { authOf, requireAuth } from './auth.guard';
+import { authOf } from './auth.guard';
 import { findActiveUserByEmail } from './auth.repository';
 import {
   type AuthDeps,
@@ -55,6 +55,7 @@ export const authRoutes =
     app.post(
       '/refresh',
       {
+        config: { access: 'session' },
         schema: {
           tags,
           summary: 'Exchange a (possibly expired) token for a new one',
@@ -66,7 +67,10 @@ export const authRoutes =
 
     app.post(
       '/logout',
-      { schema: { tags, summary: 'Revoke the current session', response: { 200: messageResponseSchema } } },
+      {
+        config: { access: 'session' },
+        schema: { tags, summary: 'Revoke the current session', response: { 200: messageResponseSchema } },
+      },
       async (request) => {
         await logout(ctx, bearerToken(request.headers.authorization));
         return { message: request.t('success.loggedOut') };
@@ -76,7 +80,7 @@ export const authRoutes =
     app.get(
       '/user-profile',
       {
-        preValidation: requireAuth(deps),
+        config: { access: { kinds: ['customer', 'shop', 'staff'] } },
         schema: {
           tags,
           summary: 'The signed-in user and their current order',
@@ -93,6 +97,7 @@ export const authRoutes =
     app.post(
       '/login',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Customer login',
@@ -101,15 +106,17 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        await deps.authRateLimits.consume(request, reply, 'login-customer', request.body.email);
-        const user = await login(ctx, 'customer', request.body.email, request.body.password);
-        return startSession(ctx, user.id);
+        const { email, password } = request.body;
+        return deps.authRateLimits.login(request, reply, 'login-customer', email, async () =>
+          startSession(ctx, (await login(ctx, 'customer', email, password)).id),
+        );
       },
     );
 
     app.post(
       '/register',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Customer registration',
@@ -128,6 +135,7 @@ export const authRoutes =
     app.post(
       '/forgot-password',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'E-mail a password reset link',
@@ -156,6 +164,7 @@ export const authRoutes =
     app.post(
       '/reset-password',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Set a new password with a reset link',

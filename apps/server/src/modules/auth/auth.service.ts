@@ -242,12 +242,13 @@ export const updateProfile = async (
   kind: AccountKind,
   body: UpdateProfileBody,
 ) => {
-  await assertEmailAndPhoneFree(ctx.db, kind, body.email, body.phoneNumber, userId);
+  await assertEmailAndPhoneFree(ctx.db, kind, body.email, body.phoneNumber ?? null, userId);
   await updateUser(ctx.db, userId, {
     firstName: body.firstName,
     lastName: body.lastName,
     email: body.email,
-    phone: body.phoneNumber,
+    // Left out: kept; null or empty: cleared.
+    ...(body.phoneNumber !== undefined ? { phone: body.phoneNumber } : {}),
     ...(body.country !== undefined ? { country: body.country } : {}),
     ...(body.locale ? { locale: body.locale } : {}),
     ...(body.alertChannel ? { alertChannel: body.alertChannel } : {}),

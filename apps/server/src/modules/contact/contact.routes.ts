@@ -18,6 +18,7 @@ export const contactRoutes =
     app.post(
       '/partners',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Become a partner: store the application and confirm it to the applicant',
@@ -54,6 +55,7 @@ export const contactRoutes =
     app.post(
       '/contact',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Contact form: store the message and forward it to the support address',

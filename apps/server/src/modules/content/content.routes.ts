@@ -11,6 +11,7 @@ export const contentRoutes =
     app.get(
       '/content/:key',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['public'],
           summary: 'Terms or privacy policy in the request language (English when not translated)',

@@ -12,6 +12,7 @@ export const devMailboxRoutes =
     app.get(
       '/dev/outbox',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['dev'],
           summary: 'Messages in the outbox, newest first',
@@ -45,6 +46,7 @@ export const devMailboxRoutes =
     app.get(
       '/dev/outbox/:id/attachments/:index',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['dev'],
           summary: 'Download one attachment of an outbox message',

@@ -7,7 +7,7 @@ import {
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { requireAuth, userIdOf } from '../auth/auth.guard';
+import { userIdOf } from '../auth/auth.guard';
 import {
   getCustomerEsimInstall,
   listCustomerEsims,
@@ -24,11 +24,10 @@ const tags = ['customer'];
 export const esimsCustomerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', requireAuth(deps, ['customer']));
-
     app.get(
       '/esims',
       {
+        config: { access: { kinds: ['customer'] } },
         schema: {
           tags,
           summary: 'Own eSIMs with their packages and data usage',
@@ -41,6 +40,7 @@ export const esimsCustomerRoutes =
     app.get(
       '/esims/:esimId/install',
       {
+        config: { access: { kinds: ['customer'] } },
         schema: {
           tags,
           summary: 'QR code, manual details and one-tap link of an own eSIM',
@@ -57,6 +57,7 @@ export const esimsCustomerRoutes =
     app.post(
       '/esims/:esimId/usage',
       {
+        config: { access: { kinds: ['customer'] } },
         schema: {
           tags,
           summary: "Refresh an own eSIM's data usage from the provider now",
@@ -70,6 +71,7 @@ export const esimsCustomerRoutes =
     app.get(
       '/esims/:esimId/top-up-packages',
       {
+        config: { access: { kinds: ['customer'] } },
         schema: {
           tags,
           summary: 'Packages that can be added to an own eSIM (same provider and destination)',

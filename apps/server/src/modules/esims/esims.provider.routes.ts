@@ -31,6 +31,7 @@ export const esimProviderRoutes =
     app.post(
       '/esim-provider/webhooks/:secret',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['esims'],
           summary: "The eSIM provider's notifications (order ready, data usage)",

@@ -9,6 +9,7 @@ export const geoRoutes =
     app.get(
       '/geo',
       {
+        config: { access: 'public' },
         schema: { tags: ['public'], summary: "The visitor's country", response: { 200: geoResponseSchema } },
       },
       async (request, reply) => {

@@ -8,6 +8,7 @@ export const humanCheckRoutes =
     app.get(
       '/human-challenge',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['public'],
           summary:

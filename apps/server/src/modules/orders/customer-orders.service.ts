@@ -10,6 +10,7 @@ import { orderPriceOf } from '../catalogue/package-price';
 import { findOriginalPackage, listMovablePackages } from '../esims/esims.repository';
 import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
 import { getGeneralOptions } from '../settings/settings.repository';
+import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
 import { getOrder, listOrderRows, listOrders, type OrderRow, packageNameOf } from './orders.repository';
 import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './orders.service';
@@ -120,7 +121,7 @@ export const quoteEsimChange = async (deps: { db: Db }, userId: string, esimId: 
 
 /**
  * Change eSIM (SPEC section 4): a card order for a new eSIM that takes over every active and queued package.
- * One change at a time per eSIM: a paid change still being fulfilled refuses another.
+ * One change at a time per eSIM: one awaiting payment or paid and still being fulfilled refuses another.
  */
 export const createEsimChange = async (
   deps: CheckoutDeps,
@@ -128,12 +129,8 @@ export const createEsimChange = async (
   log: FastifyBaseLogger,
 ) => {
   const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId);
-  const [running] = await listOrderRows(
-    deps.db,
-    { scope: 'all', kinds: ['change_esim'], targetEsimId: esim.id, statuses: ['paid', 'for_review'] },
-    { limit: 1, offset: 0 },
-  );
-  if (running) throw new AppError('ESIM_CHANGE_IN_PROGRESS');
+  const blocker = await findEsimChangeBlocker(deps.db, esim.id);
+  if (blocker) throw new AppError(blocker);
   const [first] = await listMovablePackages(deps.db, esim.id);
   // The new profile is ordered with the package it will carry first (or the eSIM's original one).
   const pkg = first

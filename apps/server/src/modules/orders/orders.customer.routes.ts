@@ -7,11 +7,12 @@ import {
   esimIdParamsSchema,
   orderIdParamsSchema,
   pagedCustomerOrdersSchema,
+  type RouteAccess,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { sendDownload } from '../../lib/download';
-import { authOf, requireAuth, userIdOf } from '../auth/auth.guard';
+import { authOf, userIdOf } from '../auth/auth.guard';
 import {
   createEsimChange,
   createTopUp,
@@ -30,11 +31,12 @@ const tags = ['customer'];
 export const ordersCustomerRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', requireAuth(deps, ['customer']));
+    const access: RouteAccess = { kinds: ['customer'] };
 
     app.get(
       '/orders',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Own orders, newest first',
@@ -48,6 +50,7 @@ export const ordersCustomerRoutes =
     app.get(
       '/orders/:orderId/invoice',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Invoice PDF of an own paid order',
@@ -76,6 +79,7 @@ export const ordersCustomerRoutes =
     app.post(
       '/top-ups',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Buy a package for an own eSIM: creates the order and opens a card checkout',
@@ -96,6 +100,7 @@ export const ordersCustomerRoutes =
     app.get(
       '/esims/:esimId/change',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'What changing an own eSIM costs and how many packages move',
@@ -109,6 +114,7 @@ export const ordersCustomerRoutes =
     app.post(
       '/esims/:esimId/change',
       {
+        config: { access: access },
         schema: {
           tags,
           summary: 'Change an own eSIM: order a new one that takes over every active and queued package',

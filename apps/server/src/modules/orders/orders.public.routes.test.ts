@@ -1,3 +1,4 @@
+import { orderViewHeader } from '@esim/contracts';
 import {
   esimPackages,
   esims,
@@ -422,9 +423,13 @@ describe('buying an eSIM end to end', () => {
 
   it('opens a new checkout to try again, and refuses once the order is paid', async () => {
     const response = await placeOrder(orderBody());
-    const { orderId, checkoutUrl } = response.json();
+    const { orderId, checkoutUrl, viewToken } = response.json();
     await sandbox().submitCard(sessionOf(checkoutUrl), declined);
-    const retry = await ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/retry-payment` });
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/retry-payment`,
+      headers: { [orderViewHeader]: viewToken },
+    });
     expect(retry.statusCode).toBe(200);
     const next = sessionOf(retry.json().checkoutUrl);
     expect(next).not.toBe(sessionOf(checkoutUrl));
@@ -433,13 +438,68 @@ describe('buying an eSIM end to end', () => {
     const late = await ctx.app.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/retry-payment`,
-      headers: { 'accept-language': 'en' },
+      headers: { 'accept-language': 'en', [orderViewHeader]: viewToken },
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({
       code: 'PAYMENT_COMPLETED_EARLIER',
       message: 'This transaction was completed earlier, please check your email.',
     });
+  });
+});
+
+describe('order proofs (view tokens) and access tokens', () => {
+  it('refuses "try again" without the order\'s view token, with another order\'s, or with an access token', async () => {
+    const first = (await placeOrder(orderBody())).json();
+    const second = (await placeOrder(orderBody())).json();
+    const { auth, token } = await createSignedInUser(ctx, 'customer');
+    const retry = (orderId: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/retry-payment`, headers });
+    expect((await retry(first.orderId)).statusCode).toBe(404);
+    expect((await retry(first.orderId, { [orderViewHeader]: second.viewToken })).statusCode).toBe(404);
+    expect((await retry(first.orderId, { [orderViewHeader]: token })).statusCode).toBe(404);
+    // A signed-in customer who does not own the order finds nothing either.
+    expect((await retry(first.orderId, auth)).statusCode).toBe(404);
+    expect((await retry(first.orderId, { [orderViewHeader]: first.viewToken })).statusCode).toBe(200);
+  });
+
+  it('opens no receipt with an access token, and no endpoint with a view token as bearer', async () => {
+    const { orderId, viewToken } = (await placeOrder(orderBody())).json();
+    const { token } = await createSignedInUser(ctx, 'customer');
+    const receipt = (proof: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/orders/${orderId}/receipt`,
+        headers: { [orderViewHeader]: proof },
+      });
+    expect((await receipt(token)).statusCode).toBe(404);
+    expect((await receipt(viewToken)).statusCode).toBe(200);
+    for (const url of ['/api/auth/user-profile', '/api/account/profile']) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${viewToken}` },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('lets the customer who owns an order try again with their session', async () => {
+    const { auth } = await createSignedInUser(ctx, 'customer');
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: auth,
+      payload: orderBody(),
+    });
+    expect(placed.statusCode).toBe(201);
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.json().orderId}/retry-payment`,
+      headers: auth,
+    });
+    expect(retry.statusCode).toBe(200);
   });
 });
 

@@ -10,10 +10,15 @@ import {
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/app-error';
-import { authContext, authenticate } from '../auth/auth.service';
 import { bearerToken } from '../auth/tokens';
-import { confirmReturn, createOrder, getReceipt, retryPayment } from './orders.service';
+import {
+  confirmReturn,
+  createOrder,
+  getReceipt,
+  retryPayment,
+  signViewToken,
+  verifyOrderProof,
+} from './orders.service';
 
 const tags = ['orders'];
 
@@ -24,6 +29,7 @@ export const ordersPublicRoutes =
     app.post(
       '/orders',
       {
+        config: { access: { kinds: ['customer'], optional: true } },
         schema: {
           tags,
           summary: 'Create an order for a package and open a card checkout (the server prices it)',
@@ -34,10 +40,11 @@ export const ordersPublicRoutes =
         },
       },
       async (request, reply) => {
-        const token = bearerToken(request.headers.authorization);
-        // Optional sign-in: a token that is present must be valid (a stale one gets its 401 and is refreshed).
-        const details = token ? (await authenticate(authContext(deps), token)).details : null;
-        if (details && details.user.kind !== 'customer') throw new AppError('FORBIDDEN');
+        // Optional sign-in: the guard checked a token that is present (a stale one gets its 401 and is refreshed).
+        const details = request.auth?.details ?? null;
+        // Signed out, the answer tells whether an e-mail or phone has an account (SPEC's messages): limited
+        // like forgot-password, per IP and per e-mail, so it cannot test a list of addresses.
+        if (!details) await deps.authRateLimits.consume(request, reply, 'order', request.body.email);
         const { order, checkoutUrl } = await createOrder(
           deps,
           {
@@ -54,6 +61,7 @@ export const ordersPublicRoutes =
           totalCents: order.totalCents,
           currency: 'EUR' as const,
           checkoutUrl,
+          viewToken: await signViewToken(deps, order.id),
         });
       },
     );
@@ -61,6 +69,7 @@ export const ordersPublicRoutes =
     app.post(
       '/orders/:orderId/confirm',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The payment return: confirm with the provider, then show the receipt once',
@@ -70,12 +79,20 @@ export const ordersPublicRoutes =
         },
       },
       async (request) =>
-        confirmReturn(deps, request.params.orderId, request.body.sessionId, request.t, request.log),
+        confirmReturn(
+          deps,
+          request.params.orderId,
+          request.body.sessionId,
+          request.t,
+          request.log,
+          request.locale,
+        ),
     );
 
     app.get(
       '/orders/:orderId/receipt',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'The receipt the success page polls until the eSIM is ready',
@@ -94,13 +111,22 @@ export const ordersPublicRoutes =
     app.post(
       '/orders/:orderId/retry-payment',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Open a new checkout for an unpaid order (the failure page: try again)',
+          description: `The same proof as the receipt: the \`${orderViewHeader}\` header with the order's view token (from its creation), or the bearer token of the customer the order belongs to; without either the order is not found (404).`,
           params: orderIdParamsSchema,
           response: { 200: retryPaymentResponseSchema },
         },
       },
-      async (request) => ({ checkoutUrl: await retryPayment(deps, request.params.orderId, request.log) }),
+      async (request) => {
+        const header = request.headers[orderViewHeader];
+        await verifyOrderProof(deps, request.params.orderId, {
+          viewToken: typeof header === 'string' ? header : undefined,
+          bearer: bearerToken(request.headers.authorization),
+        });
+        return { checkoutUrl: await retryPayment(deps, request.params.orderId, request.log) };
+      },
     );
   };

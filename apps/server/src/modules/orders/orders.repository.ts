@@ -1,6 +1,6 @@
 import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
 import { type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type OwnerScope, orderByOf, ownerCondition, pageWindow } from '../../lib/list-query';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -29,9 +29,13 @@ export type OrderFilters = {
   kinds?: readonly OrderKind[];
   /** Orders about one eSIM (a top-up's or a change's target). */
   targetEsimId?: string;
+  /** Search: part of the order number, the buyer's e-mail or the package name (case-insensitive). */
+  q?: string;
   /** Default: newest first. */
   sort?: OrderSortField | `-${OrderSortField}`;
 };
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const scopeCondition = (scope: OrderScope) => ownerCondition(scope, orders);
 
@@ -41,6 +45,13 @@ const whereOf = (filters: OrderFilters) =>
     filters.statuses ? inArray(orders.status, [...filters.statuses]) : undefined,
     filters.kinds ? inArray(orders.kind, [...filters.kinds]) : undefined,
     filters.targetEsimId ? eq(orders.targetEsimId, filters.targetEsimId) : undefined,
+    filters.q
+      ? or(
+          ilike(orders.number, likePattern(filters.q)),
+          ilike(orders.buyerEmail, likePattern(filters.q)),
+          sql`${orders.packageSnapshot}->>'name' ilike ${likePattern(filters.q)}`,
+        )
+      : undefined,
   );
 
 /** One window of an order list, with how many payment attempts of each order failed (the "payment" column). */
@@ -133,8 +144,15 @@ export const updateOrder = (db: Db, orderId: string, values: Partial<NewOrderRow
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
 
+/** A provider that answers a repeated checkout request with the same session (Stripe's idempotency) adds no row. */
 export const insertPayment = (db: Db, values: typeof payments.$inferInsert) =>
-  db.insert(payments).values(values);
+  db.insert(payments).values(values).onConflictDoNothing();
+
+export const listPendingPaymentsOfOrder = (db: Db, orderId: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
 
 export const findPaymentBySession = async (db: Db, provider: string, sessionRef: string) => {
   const [row] = await db

@@ -1,4 +1,10 @@
-import type { CreateOrderBody, Locale, OrderReceipt, PaymentOutcome } from '@esim/contracts';
+import {
+  type CreateOrderBody,
+  type Locale,
+  localeTags,
+  type OrderReceipt,
+  type PaymentOutcome,
+} from '@esim/contracts';
 import { type Db, packageSnapshotOf } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,13 +13,22 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { PaymentEvent, PaymentsProvider } from '../../adapters/payments/port';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { deriveKey } from '../../lib/keys';
 import { insertUser, type UserRow } from '../auth/auth.repository';
-import { createPasswordReset } from '../auth/auth.service';
+import { type AuthDeps, authContext, authenticate, createPasswordReset } from '../auth/auth.service';
 import { orderPriceOf } from '../catalogue/package-price';
 import { getEsimForOrder } from '../esims/esims.repository';
 import { toEsimInstall } from '../esims/qr-code';
 import type { Mailer } from '../mail/mail.service';
 import { renderActionMail } from '../mail/templates';
+import {
+  insertAutomaticRefund,
+  listRefundsOfOrder,
+  listRefundsOfPayment,
+  settleRefundOfPayment,
+} from '../payments/refunds.repository';
+import { resendUnsentRefunds, sendRefund } from '../payments/refunds.service';
+import { findEsimChangeBlocker, findPaidOrderConflict } from './order-conflicts.repository';
 import { createOrderNumber } from './order-number';
 import {
   claimReceiptDisplay,
@@ -24,6 +39,7 @@ import {
   hasSucceededPayment,
   insertOrder,
   insertPayment,
+  listPendingPaymentsOfOrder,
   lockOrder,
   markPaymentSucceeded,
   markPaymentUnsuccessful,
@@ -49,6 +65,7 @@ export type CheckoutDeps = {
 const setPasswordTtlMs = 7 * 24 * 3600 * 1000;
 const viewTokenTtlSeconds = 2 * 3600;
 const viewAudience = 'order-view';
+const viewTokenType = 'order-view+jwt';
 
 const isUniqueViolation = (error: unknown, constraint: string) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -67,6 +84,34 @@ const successUrl = (deps: CheckoutDeps, order: OrderRow) =>
   `${deps.config.siteUrl}/payment/success?order=${order.id}&session_id={SESSION_ID}`;
 const cancelUrl = (deps: CheckoutDeps, order: OrderRow, packageSlug: string) =>
   `${deps.config.siteUrl}/payment/failed?order=${order.id}&package=${encodeURIComponent(packageSlug)}&session_id={SESSION_ID}`;
+
+/**
+ * Closes the order's other checkouts that are still open (a second tab, or "try again" while the first card
+ * page is open), so one order can be paid only once. A page the provider no longer holds open is left to its
+ * webhook (it may have been paid a moment ago: that payment is then refunded, see applyPaymentSucceeded).
+ */
+const expireOtherCheckouts = async (
+  deps: CheckoutDeps,
+  orderId: string,
+  keepSessionId: string,
+  log: FastifyBaseLogger,
+) => {
+  for (const payment of await listPendingPaymentsOfOrder(deps.db, orderId)) {
+    if (payment.sessionRef === keepSessionId || payment.provider !== deps.payments.name) continue;
+    try {
+      if ((await deps.payments.expireCheckout(payment.sessionRef)) === 'expired')
+        await markPaymentUnsuccessful(deps.db, {
+          provider: payment.provider,
+          sessionRef: payment.sessionRef,
+          status: 'expired',
+          failureReason: 'replaced by a newer checkout',
+        });
+    } catch (err) {
+      // The new page still works; should the old one be paid too, that payment is refunded automatically.
+      log.warn({ err, orderId, sessionRef: payment.sessionRef }, 'payment provider: checkout not expired');
+    }
+  }
+};
 
 /** Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed". */
 export const openCheckout = async (
@@ -98,6 +143,7 @@ export const openCheckout = async (
     sessionRef: session.sessionId,
     amountCents: order.totalCents,
   });
+  await expireOtherCheckouts(deps, order.id, session.sessionId, log);
   return session.url;
 };
 
@@ -184,32 +230,59 @@ const ensureBuyerAccount = async (deps: CheckoutDeps, tx: Db, order: OrderRow) =
 };
 
 type PaymentSuccess = { provider: string; sessionId: string; paymentRef: string; amountCents: number };
+/** What a confirmed payment asks of the caller after commit: fulfil an order, or send a refund. */
+type PaymentEffects = { orderToFulfil: string | null; refundToSend: string | null };
+const noEffects: PaymentEffects = { orderToFulfil: null, refundToSend: null };
 
 /**
  * Confirms a payment exactly once, whoever comes first (webhook or return URL): marks the order paid, links or
  * creates the buyer's account, and tells the caller to queue fulfilment (after commit). A payment whose amount
- * differs from the order goes to staff review instead of fulfilment.
+ * differs from the order goes to staff review instead of fulfilment. A second charge for an order already paid
+ * (two tabs), or a paid order that may not be carried out (a second change of one eSIM), is recorded as a
+ * refund for the caller to send: once per charge, since only the first confirmation gets here.
  */
 const applyPaymentSucceeded = async (
   deps: CheckoutDeps,
   tx: Db,
   input: PaymentSuccess,
   log: FastifyBaseLogger,
-) => {
+): Promise<PaymentEffects> => {
   const payment = await markPaymentSucceeded(tx, {
     provider: input.provider,
     sessionRef: input.sessionId,
     paymentRef: input.paymentRef,
   });
-  if (!payment) return null;
+  if (!payment) return noEffects;
   const order = await lockOrder(tx, payment.orderId);
-  if (!order) return null;
+  if (!order) return noEffects;
+  const refund = async (kind: 'order' | 'duplicate_payment') => {
+    const row = await insertAutomaticRefund(tx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      amountCents: input.amountCents,
+      kind,
+    });
+    return { orderToFulfil: null, refundToSend: row?.id ?? null };
+  };
   if (order.status !== 'pending') {
-    // A second successful payment for one order (two tabs): keep it visible to staff for a refund.
-    log.warn({ orderId: order.id, paymentId: payment.id }, 'payment succeeded for an order already paid');
-    return null;
+    log.warn(
+      { orderId: order.id, paymentId: payment.id },
+      'second payment for an order already paid: refunding',
+    );
+    return refund('duplicate_payment');
   }
   const userId = await ensureBuyerAccount(deps, tx, order);
+  const conflict = await findPaidOrderConflict(tx, order);
+  if (conflict) {
+    log.warn({ orderId: order.id, conflict }, 'paid order may not be carried out: refunding');
+    await updateOrder(tx, order.id, {
+      status: 'refunded',
+      userId,
+      paidAt: new Date(),
+      failureReason: conflict,
+    });
+    return refund('order');
+  }
   if (input.amountCents !== order.totalCents) {
     log.error(
       { orderId: order.id, paid: input.amountCents, due: order.totalCents },
@@ -221,14 +294,25 @@ const applyPaymentSucceeded = async (
       paidAt: new Date(),
       failureReason: `amount paid ${input.amountCents} differs from total ${order.totalCents}`,
     });
-    return null;
+    return noEffects;
   }
   await updateOrder(tx, order.id, { status: 'paid', userId, paidAt: new Date() });
-  return order.id;
+  return { orderToFulfil: order.id, refundToSend: null };
 };
 
-/** Applies one provider event; returns the order to fulfil, if the event made one paid. */
-const applyPaymentEvent = async (deps: CheckoutDeps, tx: Db, event: PaymentEvent, log: FastifyBaseLogger) => {
+/** After commit: queue fulfilment or send the refund a confirmed payment asked for. */
+const carryOut = async (deps: CheckoutDeps, effects: PaymentEffects, log: FastifyBaseLogger) => {
+  if (effects.orderToFulfil) await deps.jobs.enqueueFulfilment(effects.orderToFulfil);
+  if (effects.refundToSend) await sendRefund(deps, effects.refundToSend, log);
+};
+
+/** Applies one provider event; returns what to do after commit. */
+const applyPaymentEvent = async (
+  deps: CheckoutDeps,
+  tx: Db,
+  event: PaymentEvent,
+  log: FastifyBaseLogger,
+): Promise<PaymentEffects> => {
   const provider = deps.payments.name;
   switch (event.type) {
     case 'payment.succeeded':
@@ -250,7 +334,7 @@ const applyPaymentEvent = async (deps: CheckoutDeps, tx: Db, event: PaymentEvent
         status: 'failed',
         failureReason: event.failureReason,
       });
-      return null;
+      return noEffects;
     case 'checkout.expired':
       await markPaymentUnsuccessful(tx, {
         provider,
@@ -258,10 +342,19 @@ const applyPaymentEvent = async (deps: CheckoutDeps, tx: Db, event: PaymentEvent
         status: 'expired',
         failureReason: null,
       });
-      return null;
+      return noEffects;
+    case 'refund.succeeded':
+    case 'refund.failed':
+      await settleRefundOfPayment(tx, {
+        provider,
+        paymentRef: event.paymentRef,
+        refundRef: event.refundRef,
+        status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
+        error: event.type === 'refund.failed' ? event.failureReason : null,
+      });
+      return noEffects;
     default:
-      // Refund events belong to the refunds flow; others are stored (once) and otherwise ignored.
-      return null;
+      return noEffects;
   }
 };
 
@@ -273,30 +366,37 @@ export const handlePaymentWebhook = async (
 ) => {
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordWebhookEvent(tx, deps.payments.name, event.eventId, event.type);
-    if (!fresh) return { duplicate: true, orderToFulfil: null };
-    return { duplicate: false, orderToFulfil: await applyPaymentEvent(deps, tx, event, log) };
+    if (!fresh) return { duplicate: true, effects: noEffects };
+    return { duplicate: false, effects: await applyPaymentEvent(deps, tx, event, log) };
   });
-  if (result.orderToFulfil) await deps.jobs.enqueueFulfilment(result.orderToFulfil);
+  await carryOut(deps, result.effects, log);
+  // A refund recorded but never sent (the process stopped right after commit) goes out on the next delivery.
+  if (event.type === 'payment.succeeded') await resendUnsentRefunds(deps, event.sessionId, log);
   return { duplicate: result.duplicate };
 };
 
-const signViewToken = (deps: CheckoutDeps, orderId: string) =>
+/**
+ * The proof that opens one order's receipt and its "try again" (ADR 0012-harden): signed with a key
+ * derived for order views only, so neither an access token nor any other token of ours passes for it.
+ */
+export const signViewToken = (deps: CheckoutDeps, orderId: string) =>
   new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', typ: viewTokenType })
     .setSubject(orderId)
     .setAudience(viewAudience)
     .setIssuedAt()
     .setExpirationTime(`${viewTokenTtlSeconds}s`)
-    .sign(new TextEncoder().encode(deps.config.jwtSecret));
+    .sign(deriveKey(deps.config.jwtSecret, 'order-view'));
 
-/** Without this order's view token the receipt does not exist (404, not 401: it is no session matter). */
-const verifyViewToken = async (deps: CheckoutDeps, token: string | undefined, orderId: string) => {
+/** Without this order's view token the order does not exist (404, not 401: it is no session matter). */
+export const verifyViewToken = async (deps: CheckoutDeps, token: string | undefined, orderId: string) => {
   const unauthorized = new AppError('NOT_FOUND');
   if (!token) throw unauthorized;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(deps.config.jwtSecret), {
+    const { payload } = await jwtVerify(token, deriveKey(deps.config.jwtSecret, 'order-view'), {
       audience: viewAudience,
       algorithms: ['HS256'],
+      typ: viewTokenType,
     });
     if (payload.sub !== orderId) throw unauthorized;
   } catch {
@@ -314,6 +414,7 @@ export const confirmReturn = async (
   sessionId: string,
   t: TFunction,
   log: FastifyBaseLogger,
+  locale: Locale = 'en',
 ): Promise<PaymentOutcome> => {
   const payment = await findPaymentBySession(deps.db, deps.payments.name, sessionId);
   const order = await getOrder(deps.db, orderId);
@@ -345,7 +446,7 @@ export const confirmReturn = async (
       });
       return outcome('failed');
     }
-    const orderToFulfil = await deps.db.transaction((tx) =>
+    const effects = await deps.db.transaction((tx) =>
       applyPaymentSucceeded(
         deps,
         tx,
@@ -358,8 +459,19 @@ export const confirmReturn = async (
         log,
       ),
     );
-    if (orderToFulfil) await deps.jobs.enqueueFulfilment(orderToFulfil);
+    await carryOut(deps, effects, log);
   }
+  // This tab's charge was a second one for an order already paid: it is refunded, and the receipt is not its.
+  const [duplicate] = await listRefundsOfPayment(deps.db, payment.id);
+  if (duplicate?.kind === 'duplicate_payment')
+    return {
+      ...outcome('completed_earlier'),
+      message: t('refund.duplicate_payment', {
+        amount: new Intl.NumberFormat(localeTags[locale], { style: 'currency', currency: 'EUR' }).format(
+          duplicate.amountCents / 100,
+        ),
+      }),
+    };
   if (!(await claimReceiptDisplay(deps.db, order.id))) return outcome('completed_earlier');
   return outcome('succeeded', await signViewToken(deps, order.id));
 };
@@ -384,8 +496,30 @@ export const getReceipt = async (deps: CheckoutDeps, orderId: string, viewToken:
     currency: 'EUR',
     email: order.buyerEmail,
     esim: esim ? await toEsimInstall(esim) : null,
+    refunds: (await listRefundsOfOrder(deps.db, order.id)).map((refund) => ({
+      kind: refund.kind,
+      amountCents: refund.amountCents,
+      status: refund.status,
+      createdAt: refund.createdAt.toISOString(),
+    })),
   };
   return receipt;
+};
+
+/**
+ * The proof a buyer shows for an order: its view token, or the bearer token of the customer it belongs to (the
+ * dashboard's top-ups and changes). Anything else finds no order.
+ */
+export const verifyOrderProof = async (
+  deps: CheckoutDeps & AuthDeps,
+  orderId: string,
+  proof: { viewToken?: string; bearer: string | null },
+) => {
+  if (proof.viewToken || !proof.bearer) return verifyViewToken(deps, proof.viewToken, orderId);
+  const { details } = await authenticate(authContext(deps), proof.bearer);
+  const order = await getOrder(deps.db, orderId);
+  if (!order || details.user.kind !== 'customer' || order.userId !== details.user.id)
+    throw new AppError('NOT_FOUND');
 };
 
 /** The failure page's "try again": a new checkout for the same unpaid order. */
@@ -394,6 +528,11 @@ export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: Fas
   if (!order) throw new AppError('NOT_FOUND');
   if (order.status !== 'pending' || (await hasSucceededPayment(deps.db, order.id)))
     throw new AppError(order.paidAt ? 'PAYMENT_COMPLETED_EARLIER' : 'ORDER_NOT_RETRIABLE');
+  // Another change of the same eSIM started meanwhile: paying this one too would be refunded anyway.
+  if (order.kind === 'change_esim' && order.targetEsimId) {
+    const blocker = await findEsimChangeBlocker(deps.db, order.targetEsimId, order.id);
+    if (blocker) throw new AppError(blocker);
+  }
   const slug = String(order.packageSnapshot?.slug ?? '');
   return openCheckout(deps, order, slug, log);
 };

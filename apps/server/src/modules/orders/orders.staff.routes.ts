@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';
-import { requireStaffRole } from '../auth/auth.guard';
 import { retryFulfilment } from './fulfilment.service';
 import { exportFailedOrders, listFailedOrders } from './staff-orders.service';
 
@@ -21,11 +20,10 @@ const tags = ['staff'];
 export const ordersStaffRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', requireStaffRole(deps, ['admin']));
-
     app.get(
       '/orders/failed',
       {
+        config: { access: { staff: 'adminOnly' } },
         schema: {
           tags,
           summary: 'Paid orders whose fulfilment failed, newest first',
@@ -39,6 +37,7 @@ export const ordersStaffRoutes =
     app.get(
       '/orders/failed.csv',
       {
+        config: { access: { staff: 'adminOnly' } },
         schema: {
           tags,
           summary: 'The failed orders as a CSV download (every row)',
@@ -51,6 +50,7 @@ export const ordersStaffRoutes =
     app.post(
       '/orders/:orderId/retry-fulfilment',
       {
+        config: { access: { staff: 'adminOnly' } },
         schema: {
           tags,
           summary: 'Queue a failed order for fulfilment again',

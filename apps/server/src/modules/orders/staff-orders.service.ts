@@ -11,10 +11,11 @@ import {
 } from './orders.repository';
 
 /** Staff see every order; this list is those whose fulfilment failed. */
-const failedOrders = (sort: FailedOrdersQuery['sort']): OrderFilters => ({
+const failedOrders = ({ sort, q }: Pick<FailedOrdersQuery, 'sort' | 'q'>): OrderFilters => ({
   scope: 'all',
   statuses: ['failed'],
   sort,
+  ...(q ? { q } : {}),
 });
 
 const toFailedOrder = (row: OrderRow): FailedOrder => ({
@@ -33,9 +34,9 @@ const toFailedOrder = (row: OrderRow): FailedOrder => ({
 /** Paid orders whose fulfilment failed (admin only), one page. */
 export const listFailedOrders = async (
   deps: { db: Db },
-  query: PageQuery & Pick<FailedOrdersQuery, 'sort'>,
+  query: PageQuery & Pick<FailedOrdersQuery, 'sort' | 'q'>,
 ) => {
-  const { total, rows } = await listOrders(deps.db, failedOrders(query.sort), query);
+  const { total, rows } = await listOrders(deps.db, failedOrders(query), query);
   return toPaged(
     query,
     total,
@@ -55,13 +56,11 @@ const failedOrderColumns: CsvColumn<FailedOrder>[] = [
 ];
 
 /** The whole failed-orders list as CSV, read in batches as the download goes. */
-export const exportFailedOrders = (deps: { db: Db }, query: Pick<FailedOrdersQuery, 'sort'>) =>
+export const exportFailedOrders = (deps: { db: Db }, query: Pick<FailedOrdersQuery, 'sort' | 'q'>) =>
   csvStream(
     failedOrderColumns,
     (async function* () {
-      for await (const batch of batchesOf((window) =>
-        listOrderRows(deps.db, failedOrders(query.sort), window),
-      ))
+      for await (const batch of batchesOf((window) => listOrderRows(deps.db, failedOrders(query), window)))
         yield batch.map((r) => toFailedOrder(r.order));
     })(),
   );

@@ -19,6 +19,7 @@ export const paymentsRoutes =
     app.post(
       '/payments/webhooks/:provider',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: "The payment provider's signed event notifications",

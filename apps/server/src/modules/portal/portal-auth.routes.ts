@@ -65,6 +65,7 @@ export const portalAuthRoutes =
     app.post(
       '/login',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Shop user login (verified shops only)',
@@ -73,8 +74,10 @@ export const portalAuthRoutes =
         },
       },
       async (request, reply) => {
-        await deps.authRateLimits.consume(request, reply, 'login-shop', request.body.email);
-        const user = await login(ctx, 'shop', request.body.email, request.body.password);
+        const { email, password } = request.body;
+        const user = await deps.authRateLimits.login(request, reply, 'login-shop', email, () =>
+          login(ctx, 'shop', email, password),
+        );
         const details = await getUserDetails(deps.db, user.id);
         if (!user.emailVerifiedAt || details?.shop?.status !== 'active') {
           if (!user.emailVerifiedAt)
@@ -88,6 +91,7 @@ export const portalAuthRoutes =
     app.post(
       '/register',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary:
@@ -132,6 +136,7 @@ export const portalAuthRoutes =
     app.post(
       '/verify-email',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Confirm a shop e-mail address',

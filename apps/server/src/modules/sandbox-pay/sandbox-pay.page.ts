@@ -29,11 +29,12 @@ export const renderCheckoutPage = (
   view: CheckoutView | null,
   problems: CardProblem[] = [],
   entered: { number?: string; expiry?: string } = {},
+  closedReason: 'closed' | 'replaced' = 'closed',
 ) => {
   const dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
   const head = `<!doctype html><html lang="${localeTags[locale]}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(t('sandboxPay.title'))}</title><style>${styles}</style></head><body><main>`;
   if (!view)
-    return `${head}<h1>${escapeHtml(t('sandboxPay.title'))}</h1><p>${escapeHtml(t('sandboxPay.closed'))}</p></main></body></html>`;
+    return `${head}<h1>${escapeHtml(t('sandboxPay.title'))}</h1><p role="alert">${escapeHtml(t(`sandboxPay.${closedReason}`))}</p></main></body></html>`;
   const amount = new Intl.NumberFormat(localeTags[locale], {
     style: 'currency',
     currency: view.currency,

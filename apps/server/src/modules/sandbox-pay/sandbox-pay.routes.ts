@@ -1,6 +1,9 @@
+import { isLocale, type Locale } from '@esim/contracts';
 import formbody from '@fastify/formbody';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { GeoLocator } from '../../adapters/geo/port';
 import type { SandboxPayments } from '../../adapters/payments/sandbox';
 import type { AppDeps } from '../../deps';
 import { pageLocale } from '../../plugins/web';
@@ -13,6 +16,13 @@ const cardBody = z.object({
   cvc: z.string().max(10).default(''),
 });
 
+/** The order's language (the page the buyer paid from); without a session, the page language of the request. */
+const checkoutLocale = (
+  request: FastifyRequest,
+  geo: GeoLocator,
+  row: { locale: string } | undefined,
+): Locale => (row && isLocale(row.locale) ? row.locale : pageLocale(request, geo).locale);
+
 /** The sandbox provider's hosted card page, on our own origin (only when the sandbox provider is in use). */
 export const sandboxPayRoutes =
   (deps: AppDeps, payments: SandboxPayments): FastifyPluginAsyncZod =>
@@ -20,27 +30,36 @@ export const sandboxPayRoutes =
     await app.register(formbody, { bodyLimit: 4096 });
 
     app.get('/sandbox/checkout/:sessionId', { schema: { hide: true, params } }, async (request, reply) => {
-      const locale = pageLocale(request);
-      const t = deps.i18n.fixedT(locale);
       const row = await payments.getCheckout(request.params.sessionId);
+      const locale = checkoutLocale(request, deps.geo, row);
+      const t = deps.i18n.fixedT(locale);
       const open = row && row.status === 'open' && row.expiresAt.getTime() > Date.now();
       return reply
         .status(open ? 200 : 410)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
-        .send(renderCheckoutPage(t, locale, open ? { ...row, sessionId: row.id } : null));
+        .send(
+          renderCheckoutPage(
+            t,
+            locale,
+            open ? { ...row, sessionId: row.id } : null,
+            [],
+            {},
+            row?.status === 'expired' ? 'replaced' : 'closed',
+          ),
+        );
     });
 
     app.post(
       '/sandbox/checkout/:sessionId',
       { schema: { hide: true, params, body: cardBody } },
       async (request, reply) => {
-        const locale = pageLocale(request);
-        const t = deps.i18n.fixedT(locale);
         const result = await payments.submitCard(request.params.sessionId, request.body);
         if (result.kind === 'redirect') return reply.redirect(result.url, 303);
         const row =
           result.kind === 'problems' ? await payments.getCheckout(request.params.sessionId) : undefined;
+        const locale = checkoutLocale(request, deps.geo, row);
+        const t = deps.i18n.fixedT(locale);
         const view = row ? { ...row, sessionId: row.id } : null;
         return reply
           .status(result.kind === 'problems' ? 422 : 410)
@@ -53,6 +72,7 @@ export const sandboxPayRoutes =
               view,
               result.kind === 'problems' ? result.problems : [],
               request.body,
+              result.kind === 'replaced' ? 'replaced' : 'closed',
             ),
           );
       },

@@ -13,6 +13,7 @@ export const settingsRoutes =
     app.get(
       '/settings/public',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['public'],
           summary: 'Support contacts for the site footer',

@@ -11,6 +11,7 @@ export const staffAuthRoutes =
     app.post(
       '/login',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['staff'],
           summary: 'Staff login',
@@ -19,9 +20,10 @@ export const staffAuthRoutes =
         },
       },
       async (request, reply) => {
-        await deps.authRateLimits.consume(request, reply, 'login-staff', request.body.email);
-        const user = await login(ctx, 'staff', request.body.email, request.body.password);
-        return startSession(ctx, user.id);
+        const { email, password } = request.body;
+        return deps.authRateLimits.login(request, reply, 'login-staff', email, async () =>
+          startSession(ctx, (await login(ctx, 'staff', email, password)).id),
+        );
       },
     );
   };

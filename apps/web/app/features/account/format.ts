@@ -1,33 +1,19 @@
 /**
- * Dates and data amounts on the dashboard, in the page's language. The dashboard renders in the browser only
- * (behind RequireAccount), so there is no server HTML to match, unlike the public pages' loader formatting.
+ * Data amounts and eSIM helpers of the dashboard, in the page's language (dates: ../../lib/format, with the
+ * patterns browsers lack for sq and mk).
  */
 import type { CustomerEsim } from '@esim/contracts';
-import { type Locale, localeTags } from '@esim/contracts/locales';
+import type { Locale } from '@esim/contracts/locales';
+import { formatDataUnit } from '../../lib/format';
 
-export const formatDate = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(localeTags[locale], { dateStyle: 'medium' }).format(new Date(iso));
-
-export const formatDateTime = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(localeTags[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+export { formatDate, formatDateTime } from '../../lib/format';
 
 /** SPEC section 3, "data in GB" of an order: "5 GB", "0.5 GB". */
-export const formatGb = (gb: number, locale: Locale) =>
-  new Intl.NumberFormat(localeTags[locale], {
-    style: 'unit',
-    unit: 'gigabyte',
-    maximumFractionDigits: 2,
-  }).format(gb);
+export const formatGb = (gb: number, locale: Locale) => formatDataUnit(gb, 'gigabyte', locale, 2);
 
 /** A data amount in MB shown in GB from 1 GB up ("3.2 GB"), else in MB ("850 MB"). */
 export const formatMb = (mb: number, locale: Locale) =>
-  new Intl.NumberFormat(localeTags[locale], {
-    style: 'unit',
-    unit: mb >= 1024 ? 'gigabyte' : 'megabyte',
-    maximumFractionDigits: mb >= 1024 ? 1 : 0,
-  }).format(mb >= 1024 ? mb / 1024 : mb);
+  mb >= 1024 ? formatDataUnit(mb / 1024, 'gigabyte', locale, 1) : formatDataUnit(mb, 'megabyte', locale, 0);
 
 /** "•••• 1234": the last digits of the ICCID tell a customer's eSIMs apart. */
 export const esimDigits = (esim: Pick<CustomerEsim, 'iccid'>) => esim.iccid.slice(-4);

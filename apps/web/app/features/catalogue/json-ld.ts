@@ -1,11 +1,7 @@
 import { salePriceCents } from '@esim/contracts';
 import type { TFunction } from 'i18next';
+import { getPackageTitle, type PackageCardData } from '../../lib/package-card';
 import { orderPath } from '../../lib/public-pages';
-import type { PackageCardData } from './types';
-
-/** A short name for a package in the page's language: "Germany · 5 GB · 30 days". */
-export const getPackageTitle = (t: TFunction, pkg: PackageCardData) =>
-  [pkg.destination, pkg.formatted.data ?? t('catalogue.unlimited'), pkg.formatted.validity].join(' · ');
 
 /** schema.org Product + Offer for every package listed on a page (search engines show price and stock). */
 export const getProductsJsonLd = (t: TFunction, packages: PackageCardData[], siteUrl: string) =>

@@ -1,6 +1,6 @@
 import type { PackageDetail } from '@esim/contracts';
 import { type Locale, localeTags } from '@esim/contracts/locales';
-import { type PackageCardData, toPackageCard } from '../catalogue/types';
+import { type PackageCardData, toPackageCard } from '../../lib/package-card';
 
 /** What the order page shows of its package, formatted on the server like the catalogue cards. */
 export type OrderPackage = PackageCardData & {

@@ -5,8 +5,8 @@ import { AccountPage } from '../../features/account/components/account-shell';
 import { Notice } from '../../features/account/components/query-status';
 import { searchMaxLength } from '../../features/catalogue/components/destination-search';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
-import { toPackageCard } from '../../features/catalogue/types';
 import { resolveRequestLocale } from '../../lib/locale';
+import { toPackageCard } from '../../lib/package-card';
 import type { Route } from './+types/buy-esim';
 
 /**

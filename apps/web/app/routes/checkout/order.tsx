@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
+import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { UiKitProvider } from '../../components/ui-kit-provider';
-import { getPackageTitle } from '../../features/catalogue/json-ld';
 import { OrderForm } from '../../features/checkout/components/order-form';
 import { PackageSummary } from '../../features/checkout/components/package-summary';
 import { listPhoneCountries } from '../../features/checkout/phone-countries';
 import { toOrderPackage } from '../../features/checkout/types';
 import { PageIntro } from '../../features/content/components/page-intro';
 import { resolveRequestLocale } from '../../lib/locale';
+import { getPackageTitle } from '../../lib/package-card';
 import type { Route } from './+types/order';
 
 /** The package (an unknown or withdrawn slug answers 404) and the phone input's countries, in the page language. */
@@ -44,6 +45,8 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           <PackageSummary pkg={pkg} headingId="order-package" />
         </aside>
       </div>
+      {/* The card page is plain HTML; the payment return page is next and needs its chunks. */}
+      <PrefetchNextPage page="/payment/success" />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import type { AndroidGuide } from '../../components/esim-install';
 import { PageMeta } from '../../components/page-meta';
 import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
-import type { AndroidGuide } from '../../features/checkout/components/esim-install';
 import { PaymentSuccess } from '../../features/checkout/components/payment-success';
 import type { HowToConnectContent } from '../../features/content/content-types';
 import { getContent } from '../../lib/i18n.server';

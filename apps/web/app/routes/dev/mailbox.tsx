@@ -4,8 +4,15 @@ import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { OutboxList } from '../../features/dev-mailbox/components/outbox-list';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
+import type { Route } from './+types/mailbox';
 
-/** Development and test only: the API answers 404 when the dev mailbox is off. */
+/** Where the dev mailbox is off (production), its page does not exist either. */
+export const loader = ({ context }: Route.LoaderArgs) => {
+  if (!context.site.devMailbox) throw new Response(null, { status: 404 });
+  return null;
+};
+
+/** Development and test only: page and API answer 404 when the dev mailbox is off. */
 function DevMailboxRouteContent() {
   const { t } = useTranslation();
   const hydrated = useIsHydrated();

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
-import { getConsentCookieHeader, isConsentChoice } from '../../features/cookie-consent/consent';
+import { getConsentCookieHeader, isConsentChoice } from '../../lib/consent';
+import { sameOriginPath } from '../../lib/same-origin-path';
 import type { Route } from './+types/cookie-consent';
 
 /**
@@ -14,9 +15,7 @@ export const action = async ({ request }: Route.ActionArgs) => {
     'Set-Cookie': getConsentCookieHeader(choice, new URL(request.url).protocol === 'https:'),
   };
   if (form.get('enhanced') === '1') return data({ choice }, { headers });
-  const back = form.get('redirectTo');
-  const target = typeof back === 'string' && back.startsWith('/') && !back.startsWith('//') ? back : '/';
-  return redirect(target, { headers });
+  return redirect(sameOriginPath(form.get('redirectTo')), { headers });
 };
 
 export const loader = () => {

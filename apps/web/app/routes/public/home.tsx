@@ -6,8 +6,8 @@ import { DestinationSearch, searchMaxLength } from '../../features/catalogue/com
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { PackageTabs } from '../../features/catalogue/components/package-tabs';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
-import { toDestinationLink, toPackageCard } from '../../features/catalogue/types';
 import { resolveRequestLocale } from '../../lib/locale';
+import { toDestinationLink, toPackageCard } from '../../lib/package-card';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/home';
 

@@ -1,13 +1,14 @@
+import '../../styles/form-styles';
+import { describeError } from '@esim/ui/describe-error';
+import { FormAlert } from '@esim/ui/form/form-shell';
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { FormAlert } from '../../components/form-alert';
 import { PageLoader } from '../../components/page-loader';
 import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { useVerifyEmail } from '../../features/auth/api/verify-email';
 import { AuthPage } from '../../features/auth/components/auth-page';
-import { describeError } from '../../lib/describe-error';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
 
 /** The link in the shop verification e-mail: /portal/verify-email?token=… */

@@ -1,5 +1,6 @@
 import { tokenMessages } from '@esim/contracts/errors';
 import { ApiError, apiBaseUrl, apiTimeoutMs } from '@esim/ui/api-client';
+import { saveFile } from '@esim/ui/save-file';
 import { api } from '../../../lib/api';
 import { clearSessionUser } from '../../../lib/session';
 
@@ -56,16 +57,8 @@ export const getInvoice = async (orderId: string): Promise<{ blob: Blob; fileNam
   return { blob: await response.blob(), fileName };
 };
 
-/** Saves the invoice PDF through a temporary link (the browser's usual download). */
+/** Saves the invoice PDF through the browser's usual download. */
 export const downloadInvoice = async (orderId: string) => {
   const { blob, fileName } = await getInvoice(orderId);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveFile(blob, fileName);
 };

@@ -1,11 +1,11 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { describeError } from '@esim/ui/describe-error';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/describe-error';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
-import { usePageRestore } from '../../checkout/use-page-restore';
+import { usePageRestore } from '../../../lib/use-page-restore';
 import { changeEsim } from '../api/change-esim';
 import { useChangeQuote } from '../api/get-change-quote';
 import { esimDigits } from '../format';

@@ -1,8 +1,8 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { describeError } from '@esim/ui/describe-error';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { describeError } from '../../../lib/describe-error';
 import { useLocale } from '../../../lib/use-locale';
 import { isUsableEsim } from '../api/get-esims';
 import { useRefreshUsage } from '../api/refresh-usage';

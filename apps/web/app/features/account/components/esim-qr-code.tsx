@@ -1,7 +1,7 @@
 import type { CustomerEsim } from '@esim/contracts';
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type AndroidGuide, EsimInstall } from '../../checkout/components/esim-install';
+import { type AndroidGuide, EsimInstall } from '../../../components/esim-install';
 import { useEsimInstall } from '../api/get-esim-install';
 import { currentPackageOf, esimDigits } from '../format';
 import { LoadError, Loading } from './query-status';

@@ -1,7 +1,7 @@
+import { describeError } from '@esim/ui/describe-error';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/describe-error';
 import { downloadInvoice } from '../api/download-invoice';
 
 /** Downloads one paid order's invoice PDF (with the customer's token, so not a plain link). */

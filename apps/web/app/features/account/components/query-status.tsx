@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import '../../../styles/form-styles';
+import { describeError } from '@esim/ui/describe-error';
 import { Alert, Button, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/describe-error';
 
 const alertStyles = { message: { color: 'var(--mantine-color-dark-9)' } };
 

@@ -1,12 +1,11 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { describeError } from '@esim/ui/describe-error';
 import { Button, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/describe-error';
+import { getPackageTitle, toPackageCard } from '../../../lib/package-card';
 import { useLocale } from '../../../lib/use-locale';
-import { getPackageTitle } from '../../catalogue/json-ld';
-import { toPackageCard } from '../../catalogue/types';
-import { usePageRestore } from '../../checkout/use-page-restore';
+import { usePageRestore } from '../../../lib/use-page-restore';
 import { createTopUp } from '../api/create-top-up';
 import { useTopUpPackages } from '../api/get-top-up-packages';
 import { LoadError, Loading, Notice } from './query-status';

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { sameOriginPath } from '../../../lib/same-origin-path';
 import { homePathFor, useSession } from '../../../lib/session';
 
 type FromState = { from?: unknown } | null;
@@ -15,7 +16,7 @@ export const GuestOnly = ({ children }: { children: ReactNode }) => {
 
   useEffect(() => {
     if (session.status !== 'authenticated' || !session.user) return;
-    const from = (location.state as FromState)?.from;
+    const from = sameOriginPath((location.state as FromState)?.from, '') || undefined;
     const home = homePathFor(session.user.kind);
     const isPortalPath = typeof from === 'string' && from.startsWith('/portal');
     const fitsKind =

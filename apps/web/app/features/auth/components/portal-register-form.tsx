@@ -1,39 +1,29 @@
+import '../../../styles/form-styles';
 import { logoMaxBytes, logoMimeTypes, portalRegisterBodySchema } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
+import { FormAlert, FormShell } from '@esim/ui/form/form-shell';
+import { PasswordField } from '@esim/ui/form/password-field';
+import { EmailField, TelField, TextField } from '@esim/ui/form/text-field';
+import { useApiForm } from '@esim/ui/form/use-api-form';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Input, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormAlert, type FormFeedback } from '../../../components/form-alert';
-import { getSubmitFeedback } from '../../../lib/form-feedback';
 import { registerShop } from '../api/portal-register';
-import { useFieldError } from './use-field-error';
-
-const fields = [
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'shopName',
-  'sellShopPrice',
-  'password',
-  'confirmPassword',
-] as const;
 
 const isAllowedLogo = (file: File) =>
   (logoMimeTypes as readonly string[]).includes(file.type) && file.size <= logoMaxBytes;
 
+/** A chosen logo the contract refuses: nothing is sent, the message goes under the file input. */
+class LogoRefused extends Error {}
+
 export const PortalRegisterForm = () => {
   const { t } = useTranslation();
   const logoId = useId();
-  const [feedback, setFeedback] = useState<FormFeedback>(null);
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(portalRegisterBodySchema),
+  const form = useApiForm(portalRegisterBodySchema, {
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -45,31 +35,32 @@ export const PortalRegisterForm = () => {
       confirmPassword: '',
       humanProof: humanProofPlaceholder,
     },
-  });
-  const fieldError = useFieldError(form.formState.errors);
-
-  const onSubmit = form.handleSubmit(async ({ humanProof: _placeholder, ...values }) => {
-    setFeedback(null);
-    if (logo && !isAllowedLogo(logo)) {
-      setLogoError(t('common:errors.FILE_INVALID'));
-      return;
-    }
-    try {
-      const result = await registerShop(values, logo);
+    onSubmit: ({ humanProof: _placeholder, ...values }) => {
+      if (logo && !isAllowedLogo(logo)) throw new LogoRefused();
+      return registerShop(values, logo);
+    },
+    onSuccess: (result) => {
       form.reset();
       setLogo(null);
-      setFeedback({ kind: 'success', message: result.message });
-    } catch (error) {
+      return { kind: 'success', message: result.message };
+    },
+    // The logo is not a kit field: its server message goes under the file input.
+    handledElsewhere: ['logo'],
+    onError: (error) => {
+      if (error instanceof LogoRefused) {
+        setLogoError(t('common:errors.FILE_INVALID'));
+        return null;
+      }
       const logoMessages = isApiError(error) ? error.errors?.logo : undefined;
       if (logoMessages?.length) setLogoError(logoMessages.join(' '));
-      setFeedback(getSubmitFeedback(t, error, form.setError, fields, { handledElsewhere: ['logo'] }));
-    }
+      return undefined;
+    },
   });
 
-  if (feedback?.kind === 'success')
+  if (form.feedback?.kind === 'success')
     return (
       <Stack gap="md">
-        <FormAlert feedback={feedback} />
+        <FormAlert feedback={form.feedback} />
         <Button component={Link} to="/portal/login">
           {t('auth.portalRegister.toLogin')}
         </Button>
@@ -77,107 +68,62 @@ export const PortalRegisterForm = () => {
     );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert feedback={feedback} />
-      <Stack gap="md">
-        <Group grow align="flex-start" gap="md">
-          <TextInput
-            {...form.register('firstName')}
-            label={t('common:fields.firstName')}
-            autoComplete="given-name"
-            withAsterisk
-            error={fieldError('firstName')}
-          />
-          <TextInput
-            {...form.register('lastName')}
-            label={t('common:fields.lastName')}
-            autoComplete="family-name"
-            withAsterisk
-            error={fieldError('lastName')}
-          />
-        </Group>
-        <TextInput
-          {...form.register('email')}
-          type="email"
-          label={t('common:fields.email')}
-          autoComplete="email"
-          withAsterisk
-          error={fieldError('email')}
-        />
-        <TextInput
-          {...form.register('phoneNumber')}
-          type="tel"
-          maxLength={25}
-          label={t('common:fields.phoneNumber')}
-          placeholder={t('auth.phonePlaceholder')}
-          description={t('auth.phoneHint')}
-          autoComplete="tel"
-          withAsterisk
-          error={fieldError('phoneNumber')}
-        />
-        <TextInput
-          {...form.register('shopName')}
-          label={t('common:fields.shopName')}
-          autoComplete="organization"
-          withAsterisk
-          error={fieldError('shopName')}
-        />
-        <TextInput
-          {...form.register('sellShopPrice')}
-          inputMode="decimal"
-          label={t('common:fields.sellShopPrice')}
-          description={t('auth.portalRegister.sellShopPriceHint')}
-          withAsterisk
-          error={fieldError('sellShopPrice')}
-        />
-        <Input.Wrapper
-          id={logoId}
-          label={t('common:fields.logo')}
-          description={t('auth.portalRegister.logoHint')}
-          error={logoError}
-        >
-          <input
-            id={logoId}
-            name="logo"
-            type="file"
-            accept={logoMimeTypes.join(',')}
-            className="file-input"
-            aria-invalid={logoError ? true : undefined}
-            aria-describedby={`${logoId}-description${logoError ? ` ${logoId}-error` : ''}`}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0] ?? null;
-              setLogo(file);
-              setLogoError(file && !isAllowedLogo(file) ? t('common:errors.FILE_INVALID') : null);
-            }}
-          />
-        </Input.Wrapper>
-        <PasswordInput
-          {...form.register('password')}
-          label={t('common:fields.password')}
-          description={t('auth.passwordHint')}
-          autoComplete="new-password"
-          withAsterisk
-          error={fieldError('password')}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-        />
-        <PasswordInput
-          {...form.register('confirmPassword')}
-          label={t('common:fields.confirmPassword')}
-          autoComplete="new-password"
-          withAsterisk
-          error={fieldError('confirmPassword')}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-        />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
-          {t('auth.portalRegister.submit')}
-        </Button>
+    <FormShell
+      form={form}
+      submitLabel={t('auth.portalRegister.submit')}
+      submitProps={{ fullWidth: true }}
+      footer={
         <Text size="sm">
           {t('auth.portalRegister.haveAccount')}{' '}
           <Anchor component={Link} to="/portal/login">
             {t('auth.portalRegister.login')}
           </Anchor>
         </Text>
-      </Stack>
-    </form>
+      }
+    >
+      <Group grow align="flex-start" gap="md">
+        <TextField form={form} name="firstName" autoComplete="given-name" required />
+        <TextField form={form} name="lastName" autoComplete="family-name" required />
+      </Group>
+      <EmailField form={form} name="email" required />
+      <TelField form={form} name="phoneNumber" description={t('auth.phoneHint')} required />
+      <TextField form={form} name="shopName" autoComplete="organization" required />
+      <TextField
+        form={form}
+        name="sellShopPrice"
+        inputMode="decimal"
+        description={t('auth.portalRegister.sellShopPriceHint')}
+        required
+      />
+      <Input.Wrapper
+        id={logoId}
+        label={t('common:fields.logo')}
+        description={t('auth.portalRegister.logoHint')}
+        error={logoError}
+      >
+        <input
+          id={logoId}
+          name="logo"
+          type="file"
+          accept={logoMimeTypes.join(',')}
+          className="file-input"
+          aria-invalid={logoError ? true : undefined}
+          aria-describedby={`${logoId}-description${logoError ? ` ${logoId}-error` : ''}`}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0] ?? null;
+            setLogo(file);
+            setLogoError(file && !isAllowedLogo(file) ? t('common:errors.FILE_INVALID') : null);
+          }}
+        />
+      </Input.Wrapper>
+      <PasswordField
+        form={form}
+        name="password"
+        description={t('auth.passwordHint')}
+        autoComplete="new-password"
+        required
+      />
+      <PasswordField form={form} name="confirmPassword" autoComplete="new-password" required />
+    </FormShell>
   );
 };

@@ -1,23 +1,18 @@
+import '../../../styles/form-styles';
 import { registerBodySchema } from '@esim/contracts';
+import { FormShell } from '@esim/ui/form/form-shell';
+import { PasswordField } from '@esim/ui/form/password-field';
+import { EmailField, TelField, TextField } from '@esim/ui/form/text-field';
+import { useApiForm } from '@esim/ui/form/use-api-form';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormAlert, type FormFeedback } from '../../../components/form-alert';
-import { getSubmitFeedback } from '../../../lib/form-feedback';
 import { register } from '../api/register';
-import { useFieldError } from './use-field-error';
-
-const fields = ['firstName', 'lastName', 'email', 'phoneNumber', 'password', 'confirmPassword'] as const;
 
 export const RegisterForm = () => {
   const { t } = useTranslation();
-  const [feedback, setFeedback] = useState<FormFeedback>(null);
-  const form = useForm({
-    resolver: zodResolver(registerBodySchema),
+  const form = useApiForm(registerBodySchema, {
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -27,84 +22,37 @@ export const RegisterForm = () => {
       confirmPassword: '',
       humanProof: humanProofPlaceholder,
     },
-  });
-  const fieldError = useFieldError(form.formState.errors);
-
-  const onSubmit = form.handleSubmit(async ({ humanProof: _placeholder, ...values }) => {
-    setFeedback(null);
-    try {
-      await register(values);
-    } catch (error) {
-      setFeedback(getSubmitFeedback(t, error, form.setError, fields));
-    }
+    onSubmit: ({ humanProof: _placeholder, ...values }) => register(values),
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormAlert feedback={feedback} />
-      <Stack gap="md">
-        <Group grow align="flex-start" gap="md">
-          <TextInput
-            {...form.register('firstName')}
-            label={t('common:fields.firstName')}
-            autoComplete="given-name"
-            withAsterisk
-            error={fieldError('firstName')}
-          />
-          <TextInput
-            {...form.register('lastName')}
-            label={t('common:fields.lastName')}
-            autoComplete="family-name"
-            withAsterisk
-            error={fieldError('lastName')}
-          />
-        </Group>
-        <TextInput
-          {...form.register('email')}
-          type="email"
-          label={t('common:fields.email')}
-          autoComplete="email"
-          withAsterisk
-          error={fieldError('email')}
-        />
-        <TextInput
-          {...form.register('phoneNumber')}
-          type="tel"
-          maxLength={25}
-          label={t('common:fields.phoneNumber')}
-          placeholder={t('auth.phonePlaceholder')}
-          description={t('auth.phoneHint')}
-          autoComplete="tel"
-          withAsterisk
-          error={fieldError('phoneNumber')}
-        />
-        <PasswordInput
-          {...form.register('password')}
-          label={t('common:fields.password')}
-          description={t('auth.passwordHint')}
-          autoComplete="new-password"
-          withAsterisk
-          error={fieldError('password')}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-        />
-        <PasswordInput
-          {...form.register('confirmPassword')}
-          label={t('common:fields.confirmPassword')}
-          autoComplete="new-password"
-          withAsterisk
-          error={fieldError('confirmPassword')}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
-        />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
-          {t('auth.register.submit')}
-        </Button>
+    <FormShell
+      form={form}
+      submitLabel={t('auth.register.submit')}
+      submitProps={{ fullWidth: true }}
+      footer={
         <Text size="sm">
           {t('auth.register.haveAccount')}{' '}
           <Anchor component={Link} to="/login">
             {t('auth.register.login')}
           </Anchor>
         </Text>
-      </Stack>
-    </form>
+      }
+    >
+      <Group grow align="flex-start" gap="md">
+        <TextField form={form} name="firstName" autoComplete="given-name" required />
+        <TextField form={form} name="lastName" autoComplete="family-name" required />
+      </Group>
+      <EmailField form={form} name="email" required />
+      <TelField form={form} name="phoneNumber" description={t('auth.phoneHint')} required />
+      <PasswordField
+        form={form}
+        name="password"
+        description={t('auth.passwordHint')}
+        autoComplete="new-password"
+        required
+      />
+      <PasswordField form={form} name="confirmPassword" autoComplete="new-password" required />
+    </FormShell>
   );
 };

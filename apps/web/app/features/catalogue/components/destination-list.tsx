@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { DestinationLinkData } from '../../../lib/package-card';
 import { countryPath, regionPath } from '../../../lib/public-pages';
-import type { DestinationLinkData } from '../types';
 import { CountryFlag } from './country-flag';
 
 /** Links to country and region pages with the lowest price there. */

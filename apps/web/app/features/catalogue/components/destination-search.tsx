@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DestinationLinkData, toDestinationLink } from '../../../lib/package-card';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { useLocale } from '../../../lib/use-locale';
 import { searchDestinations } from '../api/search-destinations';
-import { type DestinationLinkData, toDestinationLink } from '../types';
 import { DestinationList } from './destination-list';
 
 const debounceMs = 200;

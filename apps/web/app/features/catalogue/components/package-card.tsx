@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getPackageTitle, type PackageCardData } from '../../../lib/package-card';
 import { orderPath } from '../../../lib/public-pages';
-import { getPackageTitle } from '../json-ld';
-import type { PackageCardData } from '../types';
 
 type PackageCardProps = {
   pkg: PackageCardData;
@@ -84,7 +83,13 @@ export const PackageCard = ({ pkg, headingLevel = 3, operatorsIn }: PackageCardP
           <p>{pkg.coverage.join(', ')}</p>
         </details>
       ) : null}
-      <Link to={orderPath(pkg.slug)} className="button package-card__buy" data-testid="buy-link">
+      {/* Intent (hover, focus, touch start): the order page's chunks start loading before the click lands. */}
+      <Link
+        to={orderPath(pkg.slug)}
+        prefetch="intent"
+        className="button package-card__buy"
+        data-testid="buy-link"
+      >
         {t('catalogue.buy')}
         <span className="visually-hidden"> {getPackageTitle(t, pkg)}</span>
       </Link>

@@ -1,7 +1,7 @@
 import type { PackageType } from '@esim/contracts';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DestinationLinkData, PackageCardData } from '../types';
+import type { DestinationLinkData, PackageCardData } from '../../../lib/package-card';
 import { DestinationList } from './destination-list';
 import { PackageGrid } from './package-card';
 

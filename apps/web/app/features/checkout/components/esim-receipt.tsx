@@ -4,11 +4,11 @@ import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type AndroidGuide, EsimInstall } from '../../../components/esim-install';
 import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { isEsimPending, receiptPollLimitMs, useOrderReceipt } from '../api/get-order-receipt';
 import { forgetViewToken } from '../view-token';
-import { type AndroidGuide, EsimInstall } from './esim-install';
 
 /** An e-mail address inside a sentence keeps its own direction in Arabic (first-strong isolate). */
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -188,6 +188,14 @@ export const EsimReceipt = ({
               <dd>{formatPrice(data.totalCents, locale)}</dd>
             </div>
           </dl>
+          {data.refunds.map((refund) => (
+            <Text key={refund.createdAt} mt="sm" data-testid="receipt-refund">
+              {t(`common:refund.${refund.kind === 'duplicate_payment' ? 'duplicate_payment' : 'order'}`, {
+                amount: formatPrice(refund.amountCents, locale),
+              })}
+              {refund.status === 'failed' ? ` ${t('common:refund.failed')}` : null}
+            </Text>
+          ))}
         </Paper>
       ) : null}
       <div aria-live="polite" data-testid="esim-status" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>

@@ -1,12 +1,12 @@
 import { isApiError } from '@esim/ui/api-client';
+import { describeError } from '@esim/ui/describe-error';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { describeError } from '../../../lib/describe-error';
 import { orderPath } from '../../../lib/public-pages';
+import { usePageRestore } from '../../../lib/use-page-restore';
 import { retryPayment } from '../api/retry-payment';
 import { readPaymentReturn } from '../types';
-import { usePageRestore } from '../use-page-restore';
 
 /**
  * The failure page (SPEC sections 2 and 8): "Payment failed. Please try again!", then try again (a new checkout

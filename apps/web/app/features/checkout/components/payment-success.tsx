@@ -1,12 +1,12 @@
 import '../../../styles/form-styles';
+import { describeError } from '@esim/ui/describe-error';
 import { Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { describeError } from '../../../lib/describe-error';
+import type { AndroidGuide } from '../../../components/esim-install';
 import { usePaymentConfirmation } from '../api/confirm-payment';
 import { readPaymentReturn } from '../types';
-import type { AndroidGuide } from './esim-install';
 import { EsimReceipt } from './esim-receipt';
 
 /**

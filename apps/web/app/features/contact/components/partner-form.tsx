@@ -1,39 +1,25 @@
 import '../../../styles/form-styles';
 import { businessTypes, partnerApplicationBodySchema } from '@esim/contracts';
-import { getFieldErrorMessage } from '@esim/ui/form-errors';
+import { FormShell } from '@esim/ui/form/form-shell';
+import { PhoneField } from '@esim/ui/form/phone-field';
+import { SelectField } from '@esim/ui/form/select-field';
+import { EmailField, TextareaField, TextField } from '@esim/ui/form/text-field';
+import { useApiForm } from '@esim/ui/form/use-api-form';
+import { useField } from '@esim/ui/form/use-field';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, type FormFeedback } from '../../../components/form-alert';
-import { PhoneField } from '../../../components/phone-field';
-import { getSubmitFeedback } from '../../../lib/form-feedback';
-import { useFieldError } from '../../auth/components/use-field-error';
+import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { applyAsPartner } from '../api/apply-as-partner';
-import { useVisitorCountry } from '../api/get-visitor-country';
-
-const fields = [
-  'fullName',
-  'companyName',
-  'country',
-  'email',
-  'phoneNumber',
-  'title',
-  'message',
-  'businessType',
-] as const;
 
 /** "Become a partner" (SPEC section 3): stored for staff and confirmed to the applicant by e-mail. */
 export const PartnerForm = ({ countries }: { countries: { code: CountryCode; name: string }[] }) => {
   const { t } = useTranslation();
   const typeGroupId = useId();
   const visitorCountry = useVisitorCountry();
-  const [feedback, setFeedback] = useState<FormFeedback>(null);
-  const form = useForm({
-    resolver: zodResolver(partnerApplicationBodySchema),
+  const form = useApiForm(partnerApplicationBodySchema, {
     defaultValues: {
       fullName: '',
       companyName: '',
@@ -45,8 +31,13 @@ export const PartnerForm = ({ countries }: { countries: { code: CountryCode; nam
       businessType: undefined,
       humanProof: humanProofPlaceholder,
     },
+    onSubmit: ({ humanProof: _placeholder, ...values }) => applyAsPartner(values),
+    onSuccess: (result) => {
+      form.reset();
+      return { kind: 'success', message: result.message };
+    },
   });
-  const fieldError = useFieldError(form.formState.errors);
+  const businessType = useField(form, 'businessType', { emptyIsRequired: true });
   const country = form.watch('country');
 
   const countryOptions = useMemo(() => countries.map((c) => ({ value: c.code, label: c.name })), [countries]);
@@ -56,108 +47,59 @@ export const PartnerForm = ({ countries }: { countries: { code: CountryCode; nam
     if (visitorCountry && !form.getValues('country')) form.setValue('country', visitorCountry);
   }, [visitorCountry, form]);
 
-  // Nothing chosen fails the contract's format or option rule; say "is required" like every other empty field.
-  const requiredWhenEmpty = (name: 'country' | 'businessType') => {
-    const error = form.formState.errors[name];
-    if (error && !form.getValues(name) && error.type !== 'server')
-      return getFieldErrorMessage(t, name, { type: 'required', message: 'required' });
-    return fieldError(name);
-  };
-  const countryError = () => requiredWhenEmpty('country');
-  const typeError = requiredWhenEmpty('businessType');
-
-  const onSubmit = form.handleSubmit(async ({ humanProof: _placeholder, ...values }) => {
-    setFeedback(null);
-    try {
-      const result = await applyAsPartner(values);
-      form.reset();
-      setFeedback({ kind: 'success', message: result.message });
-    } catch (error) {
-      setFeedback(getSubmitFeedback(t, error, form.setError, fields));
-    }
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="partner-form">
-      <FormAlert feedback={feedback} />
-      <Stack gap="md">
-        <TextInput
-          {...form.register('fullName')}
-          label={t('common:fields.fullName')}
-          autoComplete="name"
-          withAsterisk
-          error={fieldError('fullName')}
-        />
-        <TextInput
-          {...form.register('companyName')}
-          label={`${t('common:fields.companyName')} (${t('partner.optional')})`}
-          autoComplete="organization"
-          error={fieldError('companyName')}
-        />
-        <NativeSelect
-          {...form.register('country')}
-          label={t('common:fields.country')}
-          autoComplete="country"
-          withAsterisk
-          error={countryError()}
-          data={[{ value: '', label: t('partner.chooseCountry') }, ...countryOptions]}
-        />
-        <TextInput
-          {...form.register('email')}
-          type="email"
-          label={t('common:fields.email')}
-          autoComplete="email"
-          withAsterisk
-          error={fieldError('email')}
-        />
-        <PhoneField
-          control={form.control}
-          name="phoneNumber"
-          countryLabel={t('partner.phoneCountry')}
-          countries={countries}
-          description={t('partner.phoneHint')}
-          error={fieldError('phoneNumber')}
-          defaultCountry={(country || visitorCountry || 'AL') as CountryCode}
-        />
-        <fieldset className="choice-group" aria-describedby={typeError ? `${typeGroupId}-error` : undefined}>
-          <legend className="choice-group__legend">
-            {t('common:fields.businessType')}{' '}
-            <span aria-hidden="true" className="required-mark">
-              *
-            </span>
-          </legend>
-          <Group gap="lg">
-            {businessTypes.map((type) => (
-              <label key={type} className="choice">
-                <input type="radio" value={type} {...form.register('businessType')} />
-                <span>{t(`partner.businessTypes.${type}`)}</span>
-              </label>
-            ))}
-          </Group>
-          {typeError ? (
-            <p id={`${typeGroupId}-error`} className="choice-group__error">
-              {typeError}
-            </p>
-          ) : null}
-        </fieldset>
-        <TextInput
-          {...form.register('title')}
-          label={t('common:fields.title')}
-          withAsterisk
-          error={fieldError('title')}
-        />
-        <Textarea
-          {...form.register('message')}
-          label={t('common:fields.message')}
-          autosize
-          minRows={5}
-          withAsterisk
-          error={fieldError('message')}
-        />
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {t('partner.submit')}
-        </Button>
-      </Stack>
-    </form>
+    <FormShell form={form} submitLabel={t('partner.submit')} data-testid="partner-form">
+      <TextField form={form} name="fullName" autoComplete="name" required />
+      <TextField
+        form={form}
+        name="companyName"
+        label={`${t('common:fields.companyName')} (${t('partner.optional')})`}
+        autoComplete="organization"
+      />
+      <SelectField
+        form={form}
+        name="country"
+        autoComplete="country"
+        required
+        placeholder={t('partner.chooseCountry')}
+        options={countryOptions}
+      />
+      <EmailField form={form} name="email" required />
+      <PhoneField
+        form={form}
+        name="phoneNumber"
+        countryLabel={t('partner.phoneCountry')}
+        countries={countries}
+        description={t('partner.phoneHint')}
+        defaultCountry={(country || visitorCountry || 'AL') as CountryCode}
+        required
+      />
+      <fieldset
+        className="choice-group"
+        aria-describedby={businessType.error ? `${typeGroupId}-error` : undefined}
+      >
+        <legend className="choice-group__legend">
+          {businessType.label}{' '}
+          <span aria-hidden="true" className="required-mark">
+            *
+          </span>
+        </legend>
+        <Group gap="lg">
+          {businessTypes.map((type) => (
+            <label key={type} className="choice">
+              <input type="radio" value={type} {...form.register('businessType')} />
+              <span>{t(`partner.businessTypes.${type}`)}</span>
+            </label>
+          ))}
+        </Group>
+        {businessType.error ? (
+          <p id={`${typeGroupId}-error`} className="choice-group__error">
+            {businessType.error}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextField form={form} name="title" required />
+      <TextareaField form={form} name="message" required />
+    </FormShell>
   );
 };

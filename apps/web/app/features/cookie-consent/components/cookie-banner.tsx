@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
+import { isConsentChoice } from '../../../lib/consent';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
-import type { loader as rootLoader } from '../../../root';
-import { isConsentChoice } from '../consent';
+import { useRootData } from '../../../lib/use-root-data';
 
 /**
  * First layer with Accept and Reject side by side, equally prominent. A real form: it works even when it is
@@ -10,7 +10,7 @@ import { isConsentChoice } from '../consent';
  */
 export const CookieBanner = () => {
   const { t } = useTranslation();
-  const rootData = useRouteLoaderData<typeof rootLoader>('root');
+  const rootData = useRootData();
   const fetcher = useFetcher<{ choice: string }>();
   const location = useLocation();
   const hydrated = useIsHydrated();

@@ -1,10 +1,11 @@
+import '../../../styles/form-styles';
 import '@mantine/core/styles/Badge.css';
 import { localeTags } from '@esim/contracts/locales';
+import { describeError } from '@esim/ui/describe-error';
+import { FormAlert } from '@esim/ui/form/form-shell';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-alert';
 import { PageLoader } from '../../../components/page-loader';
-import { describeError } from '../../../lib/describe-error';
 import { useLocale } from '../../../lib/use-locale';
 import { useOutbox } from '../api/list-outbox';
 import { AttachmentList } from './attachment-list';

@@ -1,47 +1,33 @@
-import type { GeoResponse } from '@esim/contracts';
-import { isLocale, localeForCountry } from '@esim/contracts/locales';
+import { isLocale } from '@esim/contracts/locales';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
+import { useRevalidator } from 'react-router';
+import { readCookie, writeCookie } from '../../../lib/cookies';
 import { switchLanguage } from '../../../lib/i18n.client';
-import { localeQueryParam, readSavedLocale, saveLocale } from '../../../lib/locale';
-
-/** GET /api/geo, our own server: no address leaves for a third party (DESIGN section 6). */
-const getGeo = () => api.get<GeoResponse>('/geo');
+import { localeCookieName, localeQueryParam, readSavedLocale, saveLocale } from '../../../lib/locale';
 
 /**
- * After hydration: `?lang=` or the saved choice wins; without a valid saved choice the visitor's country is
- * looked up and mapped to a language (else English); a failed lookup leaves the language unchanged.
+ * The server decided the page's language (`?lang=`, the saved choice mirrored in the `lang` cookie, else the
+ * visitor's country) and the browser hydrated in it, so nothing changes after load. This only keeps the two
+ * stores in step: a `?lang=` link counts as a choice and is saved; a choice saved in the browser whose cookie is
+ * gone (cleared, expired) is mirrored again and applied, loaders included. A detected language is never saved.
  */
 export const LanguageSync = () => {
   const { i18n } = useTranslation();
-  // Runs until the first language is settled: later changes are the visitor's own (the picker), and react-i18next
-  // hands out a new `i18n` on every language change, which would otherwise re-apply a stale `?lang=`.
-  const settled = useRef(false);
+  const revalidator = useRevalidator();
+  const done = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once after hydration; later changes are the picker's.
   useEffect(() => {
-    if (settled.current) return;
+    if (done.current) return;
+    done.current = true;
     const fromQuery = new URLSearchParams(window.location.search).get(localeQueryParam);
-    const chosen = isLocale(fromQuery) ? fromQuery : readSavedLocale();
-    if (chosen) {
-      settled.current = true;
-      saveLocale(chosen);
-      if (chosen !== i18n.language) void switchLanguage(i18n, chosen);
-      return;
-    }
-    const controller = new AbortController();
-    getGeo()
-      .then(({ country_code }) => {
-        if (controller.signal.aborted) return;
-        settled.current = true;
-        const detected = country_code ? localeForCountry(country_code) : 'en';
-        if (!controller.signal.aborted && detected !== i18n.language) return switchLanguage(i18n, detected);
-      })
-      .catch((error: unknown) => {
-        console.error('Country lookup failed; the language stays unchanged', error);
-      });
-    return () => controller.abort();
-  }, [i18n]);
+    if (isLocale(fromQuery)) return saveLocale(fromQuery);
+    const saved = readSavedLocale();
+    if (!saved || readCookie(document.cookie, localeCookieName) === saved) return;
+    writeCookie(localeCookieName, saved);
+    if (saved !== i18n.language) void switchLanguage(i18n, saved).then(() => revalidator.revalidate());
+  }, []);
 
   return null;
 };

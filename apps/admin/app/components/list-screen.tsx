@@ -1,0 +1,29 @@
+import type { FixedFilters, ListDefinition, ListQueryBase } from '@esim/ui/list/define-list';
+import { ListView, type ListViewProps } from '@esim/ui/list/list-view';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from './page-title';
+
+type ListScreenProps<Query extends ListQueryBase, Item> = {
+  list: ListDefinition<Query, Item>;
+  /** The preset: filters this screen pins (`{ status: 'for_review' }`). */
+  fixed?: FixedFilters<Query>;
+  /** i18n key of the page title in the admin namespace (`screens.ordersFailedTransactions`). */
+  title: string;
+  bulkActions?: ListViewProps<Query, Item>['bulkActions'];
+};
+
+/** A staff list screen: the page title and the list kit's view of one list definition with a preset. */
+export const ListScreen = <Query extends ListQueryBase, Item>({
+  list,
+  fixed,
+  title,
+  bulkActions,
+}: ListScreenProps<Query, Item>) => {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <PageTitle>{t(title)}</PageTitle>
+      <ListView list={list} {...(fixed ? { fixed } : {})} {...(bulkActions ? { bulkActions } : {})} />
+    </>
+  );
+};

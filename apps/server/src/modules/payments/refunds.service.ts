@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../deps';
+
+/** What sending a refund uses. */
+export type RefundDeps = Pick<AppDeps, 'db' | 'payments'>;
+import { getRefundWithPayment, listUnsentRefundsOfSession, updateRefund } from './refunds.repository';
+
+/**
+ * Sends one recorded refund to the provider, after the transaction that recorded it has committed. The
+ * idempotency key is the refund's id, so sending it again (a replayed webhook, a retry) never refunds twice.
+ * An outage leaves the refund `failed` with the error, for staff to retry (DESIGN section 3).
+ */
+export const sendRefund = async (deps: RefundDeps, refundId: string, log: FastifyBaseLogger) => {
+  const row = await getRefundWithPayment(deps.db, refundId);
+  if (!row?.paymentRef || row.refund.status !== 'pending' || row.refund.providerRef) return;
+  try {
+    const result = await deps.payments.refund({
+      paymentRef: row.paymentRef,
+      amountCents: row.refund.amountCents,
+      idempotencyKey: `refund-${row.refund.id}`,
+    });
+    // The provider's refund webhook may have settled it already; an outcome it reported is kept.
+    const current = await getRefundWithPayment(deps.db, refundId);
+    if (current?.refund.status === 'succeeded') return;
+    await updateRefund(deps.db, refundId, {
+      providerRef: result.refundRef,
+      status: result.status,
+      error: result.status === 'failed' ? 'the provider refused the refund' : null,
+    });
+    log.info({ refundId, orderId: row.refund.orderId, status: result.status }, 'automatic refund sent');
+  } catch (err) {
+    log.error({ err, refundId, orderId: row.refund.orderId }, 'payment provider: refund failed');
+    await updateRefund(deps.db, refundId, {
+      status: 'failed',
+      error: err instanceof Error ? err.message.slice(0, 500) : 'refund failed',
+    });
+  }
+};
+
+/** A replayed success for a charge whose refund never reached the provider: send it now (same key). */
+export const resendUnsentRefunds = async (deps: RefundDeps, sessionRef: string, log: FastifyBaseLogger) => {
+  for (const id of await listUnsentRefundsOfSession(deps.db, deps.payments.name, sessionRef))
+    await sendRefund(deps, id, log);
+};

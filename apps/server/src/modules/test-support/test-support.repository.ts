@@ -1,0 +1,12 @@
+import { type Db, orders, shops, users } from '@esim/db';
+import { and, eq } from 'drizzle-orm';
+
+/** Deletes a user (sessions and tokens cascade) and the shop it belonged to. */
+export const deleteTestUser = async (db: Db, userId: string) => {
+  const [user] = await db.delete(users).where(eq(users.id, userId)).returning();
+  if (user?.shopId) await db.delete(shops).where(eq(shops.id, user.shopId));
+};
+
+/** Deletes an order that is still failed; a retried one may have an eSIM by now and stays. */
+export const deleteFailedTestOrder = (db: Db, orderId: string) =>
+  db.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'failed')));

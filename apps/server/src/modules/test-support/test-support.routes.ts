@@ -1,0 +1,106 @@
+import { orderIdParamsSchema, staffRoles } from '@esim/contracts';
+import { seedFailedOrder, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { deleteFailedTestOrder, deleteTestUser } from './test-support.repository';
+
+const tags = ['test'];
+
+const createUserBodySchema = z.object({
+  kind: z.enum(['customer', 'shop', 'staff']),
+  role: z.enum(staffRoles).optional(),
+  firstName: z.string().max(50).optional(),
+  lastName: z.string().max(50).optional(),
+});
+
+const createdUserSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['customer', 'shop', 'staff']),
+  email: z.string(),
+  password: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+const userIdParamsSchema = z.object({ userId: z.uuid() });
+
+let sequence = 0;
+const uniqueEmail = (kind: string) =>
+  `e2e-${kind}-${Date.now().toString(36)}-${process.pid}-${sequence++}@example.test`;
+const uniquePhone = () => `+35569${String((Date.now() + sequence++ * 7919) % 10_000_000).padStart(7, '0')}`;
+
+/**
+ * Test support for the end-to-end journeys (e2e/fixtures): each test creates its own customer, shop user,
+ * staff user or failed order with the shared seed functions and deletes them afterwards, so journeys never
+ * edit the demo accounts. app.ts registers these routes only when APP_ENV is `test`; never in development
+ * or production (system.routes.test.ts checks both).
+ */
+export const testSupportRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/test/users',
+      {
+        schema: {
+          tags,
+          summary: 'Create a user for one test (APP_ENV=test only)',
+          body: createUserBodySchema,
+          response: { 201: createdUserSchema },
+        },
+      },
+      async (request, reply) => {
+        const { kind, role, ...names } = request.body;
+        const input = { email: uniqueEmail(kind), phone: uniquePhone(), ...names };
+        const user =
+          kind === 'staff'
+            ? await seedStaffUser(deps.db, role ?? 'admin', input)
+            : kind === 'shop'
+              ? (await seedShopUser(deps.db, input)).user
+              : await seedUser(deps.db, input);
+        return reply.status(201).send({
+          id: user.id,
+          kind,
+          email: user.email,
+          password: user.password,
+          firstName: user.firstName,
+          lastName: user.lastName,
+        });
+      },
+    );
+
+    app.delete(
+      '/test/users/:userId',
+      { schema: { tags, summary: 'Delete a test user and its shop', params: userIdParamsSchema } },
+      async (request, reply) => {
+        await deleteTestUser(deps.db, request.params.userId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/test/failed-orders',
+      {
+        schema: {
+          tags,
+          summary: 'Create a paid order whose fulfilment failed',
+          body: z.object({ buyerEmail: z.email() }),
+          response: { 201: z.object({ id: z.string(), number: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const order = await seedFailedOrder(deps.db, { buyerEmail: request.body.buyerEmail });
+        return reply.status(201).send({ id: order.id, number: order.number });
+      },
+    );
+
+    app.delete(
+      '/test/failed-orders/:orderId',
+      { schema: { tags, summary: 'Delete a test order that is still failed', params: orderIdParamsSchema } },
+      async (request, reply) => {
+        // A retried order may have moved on (and gained an eSIM): it stays, the e2e database is per run.
+        await deleteFailedTestOrder(deps.db, request.params.orderId);
+        return reply.status(204).send();
+      },
+    );
+  };

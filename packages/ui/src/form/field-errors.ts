@@ -1,0 +1,93 @@
+/**
+ * One wording for client-side and server-side validation (SPEC section 5), and the one place API errors are
+ * mapped onto a form.
+ *
+ * Contract schemas carry rule strings as zod messages ("required", "maxCharacters:50"); forms translate them
+ * here with `common:validation.<rule>` and the field label `common:fields.<name>`, exactly as the server does
+ * for its 422 replies. Server messages arrive translated already and are set with type "server".
+ */
+import { parseRuleMessage } from '@esim/contracts';
+import type { TFunction } from 'i18next';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '../api-client';
+import { describeError, type ErrorFallback } from '../describe-error';
+
+export const serverErrorType = 'server';
+
+/** The message a form shows above its fields: server errors and SPEC success messages. */
+export type FormFeedback = { kind: 'error' | 'success'; message: string } | null;
+
+const fieldLabel = (t: TFunction, name: string): string => {
+  const last = name.split('.').at(-1) ?? name;
+  return t(`common:fields.${last}`, { defaultValue: last });
+};
+
+/** "maxCharacters:50" + "firstName" -> "First name must not exceed 50 characters" (in the current language). */
+export const translateRuleMessage = (t: TFunction, message: string, name: string): string => {
+  const { rule, min, max } = parseRuleMessage(message);
+  return t(`common:validation.${rule}`, { field: fieldLabel(t, name), min, max });
+};
+
+/** The text to show under a field: rule messages are translated, server messages are shown as sent. */
+export const getFieldErrorMessage = (
+  t: TFunction,
+  name: string,
+  error: Pick<FieldError, 'type' | 'message'> | undefined,
+): string | undefined => {
+  if (!error?.message) return undefined;
+  return error.type === serverErrorType ? error.message : translateRuleMessage(t, error.message, name);
+};
+
+/**
+ * Puts a 422 `errors` map onto the form's fields. Messages for fields the form does not show are returned so
+ * the caller can display them in an alert.
+ */
+export const applyServerErrors = <T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  errors: Record<string, string[]> | undefined,
+  fields: Iterable<string>,
+): string[] => {
+  const shown = new Set(fields);
+  const unassigned: string[] = [];
+  let focused = false;
+  for (const [name, messages] of Object.entries(errors ?? {})) {
+    const message = messages.join(' ');
+    if (!message) continue;
+    if (shown.has(name)) {
+      setError(name as Path<T>, { type: serverErrorType, message }, { shouldFocus: !focused });
+      focused = true;
+    } else unassigned.push(message);
+  }
+  return unassigned;
+};
+
+export type SubmitFeedbackOptions = {
+  /** The alert's text for errors without a message of their own (network, 5xx). */
+  fallback?: ErrorFallback;
+  /** Field errors the form shows itself (outside the kit's fields, e.g. a file input). */
+  handledElsewhere?: readonly string[];
+};
+
+/**
+ * After a failed submit: server field errors go under their fields (what was typed stays), and the alert
+ * shows the rest (the envelope's message, or messages for fields the form does not show), without repeating
+ * a message that is already shown under a field.
+ */
+export const getSubmitFeedback = <T extends FieldValues>(
+  t: TFunction,
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: Iterable<string>,
+  options: SubmitFeedbackOptions = {},
+): FormFeedback => {
+  const fallback = options.fallback ?? 'INTERNAL';
+  if (!isApiError(error)) return { kind: 'error', message: describeError(t, error, fallback) };
+  const fieldErrors = Object.fromEntries(
+    Object.entries(error.errors ?? {}).filter(([name]) => !options.handledElsewhere?.includes(name)),
+  );
+  const unassigned = applyServerErrors(setError, fieldErrors, fields);
+  if (unassigned.length > 0) return { kind: 'error', message: unassigned.join(' ') };
+  const shownUnderFields = Object.values(error.errors ?? {}).flat();
+  if (shownUnderFields.includes(error.message)) return null;
+  return { kind: 'error', message: describeError(t, error, fallback) };
+};

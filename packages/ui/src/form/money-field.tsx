@@ -1,0 +1,47 @@
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { Controller, type FieldValues } from 'react-hook-form';
+import { centsToEuros, eurosToCents } from './money';
+import { type FieldBaseProps, useField } from './use-field';
+
+export type MoneyFieldProps<In extends FieldValues> = FieldBaseProps<In> &
+  Omit<
+    NumberInputProps,
+    'name' | 'form' | 'label' | 'description' | 'error' | 'required' | 'withAsterisk' | 'value' | 'onChange'
+  >;
+
+/**
+ * Money: the form holds integer cents (the contracts' `*Cents`), the input shows euros with two decimals.
+ * Never a float in the form value.
+ */
+export const MoneyField = <In extends FieldValues>({
+  form,
+  name,
+  label,
+  description,
+  required,
+  ...props
+}: MoneyFieldProps<In>) => {
+  const field = useField(form, name, { label, description, required });
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: control }) => (
+        <NumberInput
+          name={control.name}
+          ref={control.ref}
+          value={centsToEuros(control.value)}
+          onChange={(value) => control.onChange(eurosToCents(value))}
+          onBlur={control.onBlur}
+          {...field.inputProps}
+          prefix="€"
+          decimalScale={2}
+          fixedDecimalScale
+          min={0}
+          hideControls
+          {...props}
+        />
+      )}
+    />
+  );
+};

@@ -1,0 +1,125 @@
+import { failedOrdersQuerySchema, pageQuerySchema, sortQuerySchema } from '@esim/contracts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { col, defineList, filter, filterParams } from './define-list';
+import { changeListQuery, readListQuery, writeListQuery } from './list-url-state';
+
+type Order = { id: string; number: string; status: string; totalCents: number; paidAt: string | null };
+
+const ordersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 100 }).extend({
+  sort: sortQuerySchema(['paidAt', 'totalCents']).default('-paidAt'),
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['paid', 'failed', 'for_review']).optional(),
+  paidAtFrom: z.iso.date().optional(),
+  paidAtTo: z.iso.date().optional(),
+});
+
+const ordersList = defineList({
+  id: 'orders',
+  query: ordersQuerySchema,
+  fetch: async () => ({ items: [] as Order[], page: 1, pageSize: 25, total: 0 }),
+  labels: 'admin:orders',
+  rowId: (order) => order.id,
+  columns: [
+    col.link('number', (o: Order) => `/orders/${o.id}`),
+    col.status('status', 'admin:orderStatus'),
+    col.money('totalCents', { sortable: true }),
+    col.date('paidAt', { sortable: true, hidden: true }),
+  ],
+  filters: [
+    filter.search(),
+    filter.select('status', ['paid', 'failed', 'for_review']),
+    filter.dateRange('paidAt'),
+  ],
+});
+
+describe('list URL state', () => {
+  it('reads the defaults from an empty URL', () => {
+    expect(readListQuery(ordersList, new URLSearchParams())).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: '-paidAt',
+    });
+  });
+
+  it('round-trips every state parameter through the URL', () => {
+    const params = new URLSearchParams(
+      'page=3&pageSize=50&sort=totalCents&q=anna&status=failed&paidAtFrom=2026-01-01&paidAtTo=2026-01-31',
+    );
+    const query = readListQuery(ordersList, params);
+    expect(query).toEqual({
+      page: 3,
+      pageSize: 50,
+      sort: 'totalCents',
+      q: 'anna',
+      status: 'failed',
+      paidAtFrom: '2026-01-01',
+      paidAtTo: '2026-01-31',
+    });
+    expect(Object.fromEntries(writeListQuery(ordersList, query))).toEqual(Object.fromEntries(params));
+    expect(readListQuery(ordersList, writeListQuery(ordersList, query))).toEqual(query);
+  });
+
+  it('keeps defaults and unknown parameters out of the URL', () => {
+    const query = readListQuery(ordersList, new URLSearchParams('page=1&sort=-paidAt&tab=x'));
+    expect(writeListQuery(ordersList, query).toString()).toBe('');
+  });
+
+  it('drops values the contract refuses instead of failing the screen', () => {
+    const query = readListQuery(
+      ordersList,
+      new URLSearchParams('page=abc&pageSize=1000&sort=-secret&status=paid'),
+    );
+    expect(query).toEqual({ page: 1, pageSize: 25, sort: '-paidAt', status: 'paid' });
+  });
+
+  it('lets a preset pin a filter: the URL cannot change it and never shows it', () => {
+    const fixed = { status: 'for_review' as const };
+    const query = readListQuery(ordersList, new URLSearchParams('status=paid&page=2'), fixed);
+    expect(query).toMatchObject({ status: 'for_review', page: 2 });
+    expect(writeListQuery(ordersList, query, fixed).toString()).toBe('page=2');
+  });
+
+  it('goes back to page 1 when anything but the page changes', () => {
+    const query = readListQuery(ordersList, new URLSearchParams('page=4'));
+    expect(changeListQuery(query, { page: 5 }).page).toBe(5);
+    expect(changeListQuery(query, { q: 'x' }).page).toBe(1);
+    expect(changeListQuery(query, { sort: 'totalCents' }).page).toBe(1);
+  });
+
+  it('reads the failed-transactions contract the staff screen uses', () => {
+    const failed = { query: failedOrdersQuerySchema, filters: [filter.search()] };
+    expect(readListQuery(failed, new URLSearchParams('q=%20ord-1%20&sort=totalCents'))).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: 'totalCents',
+      q: 'ord-1',
+    });
+  });
+});
+
+describe('list definitions', () => {
+  it('names the query parameters of its filters', () => {
+    expect(filterParams(ordersList.filters)).toEqual(['q', 'status', 'paidAtFrom', 'paidAtTo']);
+  });
+
+  it('formats cells by kind in the page locale', () => {
+    const order: Order = {
+      id: 'o1',
+      number: 'ORD-1',
+      status: 'failed',
+      totalCents: 499,
+      paidAt: '2026-03-05T10:00:00Z',
+    };
+    const context = { locale: 'de', t: (key: string) => `<${key}>` };
+    const [number, status, total, paidAt] = ordersList.columns;
+    expect(number?.cell(order, context)).toBe('ORD-1');
+    expect(number?.href?.(order)).toBe('/orders/o1');
+    expect(status?.cell(order, context)).toBe('<admin:orderStatus.failed>');
+    expect(String(total?.cell(order, context)).replace(/\s/g, ' ')).toBe('4,99 €');
+    expect(total?.align).toBe('right');
+    expect(paidAt?.hidden).toBe(true);
+    expect(String(paidAt?.cell({ ...order, paidAt: null }, context))).toBe('');
+    expect(String(paidAt?.cell(order, context))).toMatch(/2026/);
+  });
+});

@@ -1,0 +1,376 @@
+/**
+ * Renders a list definition: search and filters, column choice, the table with server-side paging and
+ * sorting (TanStack Table in manual mode, TanStack Query for the fetch), row selection with a slot for bulk
+ * actions, the CSV export of the same query, and the empty, loading and error states. The state lives in the
+ * URL (list-url-state.ts). Each app wraps it with its page title (apps/admin components/list-screen.tsx).
+ */
+import { isLocale, localeTags } from '@esim/contracts/locales';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Menu,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type RowSelectionState,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { describeError } from '../describe-error';
+import { saveFile } from '../save-file';
+import type { CellContext, FixedFilters, ListDefinition, ListQueryBase } from './define-list';
+import { changeListQuery, readListQuery, writeListQuery } from './list-url-state';
+
+export type ListViewProps<Query extends ListQueryBase, Item> = {
+  list: ListDefinition<Query, Item>;
+  fixed?: FixedFilters<Query>;
+  /** Bulk actions for the selected rows; rows are selectable only when given. */
+  bulkActions?: (selected: Item[], clearSelection: () => void) => ReactNode;
+};
+
+const pageSizes = ['10', '25', '50', '100'];
+
+const sortOf = (sort: string | undefined) =>
+  sort ? { id: sort.replace(/^-/, ''), desc: sort.startsWith('-') } : undefined;
+
+export const ListView = <Query extends ListQueryBase, Item>({
+  list,
+  fixed = {},
+  bulkActions,
+}: ListViewProps<Query, Item>) => {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? localeTags[i18n.language] : i18n.language;
+  const [params, setParams] = useSearchParams();
+  const fixedKey = JSON.stringify(fixed);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `fixed` is compared by value (fixedKey).
+  const query = useMemo(() => readListQuery(list, params, fixed), [list, params, fixedKey]);
+  const setQuery = (change: Partial<Query>) =>
+    setParams(writeListQuery(list, changeListQuery(query, change), fixed), { replace: false });
+
+  const answer = useQuery({
+    queryKey: [list.id, query],
+    queryFn: ({ signal }) => list.fetch(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const [visibility, setVisibility] = useState<VisibilityState>(() =>
+    Object.fromEntries(list.columns.map((c) => [c.id, !c.hidden])),
+  );
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  // A new page or filter shows other rows: nothing stays selected that the user cannot see.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every new query.
+  useEffect(() => setSelection({}), [query]);
+
+  const context: CellContext = { locale, t: (key, options) => t(key, options ?? {}) };
+  const label = (id: string) => t(`${list.labels}.${id}`);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: labels and cells follow the language, not each render.
+  const columns = useMemo<ColumnDef<Item>[]>(() => {
+    const data: ColumnDef<Item>[] = list.columns.map((column) => ({
+      id: column.id,
+      header: () => label(column.id),
+      enableSorting: Boolean(column.sortable),
+      cell: ({ row }) => {
+        const content = column.cell(row.original, context);
+        return column.href ? (
+          <Anchor component={Link} to={column.href(row.original)} c="accent.7">
+            {content}
+          </Anchor>
+        ) : (
+          content
+        );
+      },
+      meta: { align: column.align },
+    }));
+    if (!bulkActions) return data;
+    return [
+      {
+        id: 'select',
+        enableHiding: false,
+        header: ({ table }) => (
+          <Checkbox
+            aria-label={t('common:list.selectAll')}
+            checked={table.getIsAllPageRowsSelected()}
+            indeterminate={table.getIsSomePageRowsSelected()}
+            onChange={table.getToggleAllPageRowsSelectedHandler()}
+          />
+        ),
+        cell: ({ row }) => (
+          <Checkbox
+            aria-label={t('common:list.selectRow')}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
+      },
+      ...data,
+    ];
+  }, [list, bulkActions, i18n.language]);
+
+  const sort = sortOf(query.sort);
+  const table = useReactTable({
+    data: answer.data?.items ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (item) => list.rowId(item),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableRowSelection: Boolean(bulkActions),
+    state: { columnVisibility: visibility, rowSelection: selection, sorting: sort ? [sort] : [] },
+    onColumnVisibilityChange: setVisibility,
+    onRowSelectionChange: setSelection,
+  });
+
+  const [search, setSearch] = useState('');
+  const searchFilter = list.filters.find((f) => f.kind === 'search');
+  const searchValue = searchFilter
+    ? String((query as Record<string, unknown>)[searchFilter.param] ?? '')
+    : '';
+  useEffect(() => setSearch(searchValue), [searchValue]);
+  const applySearch = useDebouncedCallback((value: string) => {
+    if (searchFilter) setQuery({ [searchFilter.param]: value.trim() || undefined } as Partial<Query>);
+  }, 350);
+
+  const toggleSort = (id: string) => {
+    const next = sort?.id === id ? (sort.desc ? id : `-${id}`) : `-${id}`;
+    setQuery({ sort: next } as Partial<Query>);
+  };
+
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const exportCsv = async () => {
+    if (!list.csv) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      saveFile(new Blob([await list.csv(query)], { type: 'text/csv;charset=utf-8' }), `${list.id}.csv`);
+    } catch (error) {
+      setExportError(describeError(t, error, 'GENERIC'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const total = answer.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / query.pageSize));
+  const selected = table.getSelectedRowModel().rows.map((row) => row.original);
+  const value = (param: string) => String((query as Record<string, unknown>)[param] ?? '');
+
+  return (
+    <Stack gap="md" data-testid={`list-${list.id}`}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {list.filters.map((f) => {
+            if (f.param in fixed) return null;
+            if (f.kind === 'search')
+              return (
+                <TextInput
+                  key={f.param}
+                  type="search"
+                  label={t('common:list.search')}
+                  value={search}
+                  onChange={(event) => {
+                    setSearch(event.currentTarget.value);
+                    applySearch(event.currentTarget.value);
+                  }}
+                  data-testid="list-search"
+                />
+              );
+            if (f.kind === 'select')
+              return (
+                <NativeSelect
+                  key={f.param}
+                  label={label(f.param)}
+                  value={value(f.param)}
+                  onChange={(event) =>
+                    setQuery({ [f.param]: event.currentTarget.value || undefined } as Partial<Query>)
+                  }
+                  data={[
+                    { value: '', label: t('common:list.all') },
+                    ...f.options.map((option) => ({
+                      value: option,
+                      label: f.optionLabels ? t(`${f.optionLabels}.${option}`) : option,
+                    })),
+                  ]}
+                />
+              );
+            return (
+              <Group key={f.param} gap="xs" align="flex-end">
+                {[f.from, f.to].map((param) => (
+                  <TextInput
+                    key={param}
+                    type="date"
+                    label={label(param)}
+                    value={value(param)}
+                    onChange={(event) =>
+                      setQuery({ [param]: event.currentTarget.value || undefined } as Partial<Query>)
+                    }
+                  />
+                ))}
+              </Group>
+            );
+          })}
+        </Group>
+        <Group gap="sm">
+          <Menu closeOnItemClick={false} position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" data-testid="list-columns">
+                {t('common:list.columns')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {table
+                .getAllLeafColumns()
+                .filter((column) => column.getCanHide())
+                .map((column) => (
+                  <Menu.Item key={column.id} onClick={column.getToggleVisibilityHandler()}>
+                    <Checkbox
+                      label={label(column.id)}
+                      checked={column.getIsVisible()}
+                      readOnly
+                      tabIndex={-1}
+                      styles={{ input: { pointerEvents: 'none' } }}
+                    />
+                  </Menu.Item>
+                ))}
+            </Menu.Dropdown>
+          </Menu>
+          {list.csv ? (
+            <Button
+              variant="default"
+              loading={exporting}
+              onClick={() => void exportCsv()}
+              data-testid="list-csv"
+            >
+              {t('common:list.exportCsv')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+
+      {exportError ? (
+        <Alert color="red.9" variant="outline" role="alert">
+          {exportError}
+        </Alert>
+      ) : null}
+
+      {bulkActions && selected.length > 0 ? (
+        <Group gap="sm" data-testid="list-bulk-actions">
+          <Text size="sm">{t('common:list.selected', { count: selected.length })}</Text>
+          {bulkActions(selected, () => setSelection({}))}
+        </Group>
+      ) : null}
+
+      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+        <Table striped highlightOnHover aria-busy={answer.isFetching} data-testid="list-table">
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted =
+                    sort?.id === header.column.id ? (sort.desc ? 'descending' : 'ascending') : undefined;
+                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  const align = (header.column.columnDef.meta as { align?: 'left' | 'right' } | undefined)
+                    ?.align;
+                  return (
+                    <Table.Th key={header.id} aria-sort={sorted} ta={align}>
+                      {header.column.getCanSort() ? (
+                        <UnstyledButton
+                          onClick={() => toggleSort(header.column.id)}
+                          fw={700}
+                          data-testid={`sort-${header.column.id}`}
+                        >
+                          {content} {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : ''}
+                        </UnstyledButton>
+                      ) : (
+                        content
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="list-row">
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td
+                    key={cell.id}
+                    ta={(cell.column.columnDef.meta as { align?: 'left' | 'right' } | undefined)?.align}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {answer.isPending ? (
+          <Group justify="center" p="lg">
+            <Loader size="sm" aria-label={t('common:list.loading')} />
+          </Group>
+        ) : answer.isError ? (
+          <Stack align="center" p="lg" gap="xs" role="alert" data-testid="list-error">
+            <Text>{describeError(t, answer.error, 'GENERIC')}</Text>
+            <Button variant="default" size="xs" onClick={() => void answer.refetch()}>
+              {t('common:list.retry')}
+            </Button>
+          </Stack>
+        ) : total === 0 ? (
+          <Text ta="center" p="lg" c="gray.7" data-testid="list-empty">
+            {t('common:list.empty')}
+          </Text>
+        ) : null}
+      </Paper>
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text size="sm" c="gray.7" data-testid="list-total">
+          {t('common:list.total', { total })}
+        </Text>
+        <Group gap="sm" align="center">
+          <NativeSelect
+            aria-label={t('common:list.pageSize')}
+            value={String(query.pageSize)}
+            onChange={(event) => setQuery({ pageSize: Number(event.currentTarget.value) } as Partial<Query>)}
+            data={pageSizes}
+            size="xs"
+          />
+          <Pagination
+            total={pages}
+            value={query.page}
+            onChange={(page) => setQuery({ page } as Partial<Query>)}
+            size="sm"
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('common:list.previousPage') }
+                : control === 'next'
+                  ? { 'aria-label': t('common:list.nextPage') }
+                  : {}
+            }
+          />
+        </Group>
+      </Group>
+    </Stack>
+  );
+};
