@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 
 /** What sending a refund uses. */
 export type RefundDeps = Pick<AppDeps, 'db' | 'payments'>;
+
 import { getRefundWithPayment, listUnsentRefundsOfSession, updateRefund } from './refunds.repository';
 
 /**

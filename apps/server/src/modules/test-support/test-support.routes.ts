@@ -42,6 +42,8 @@ export const testSupportRoutes =
     app.post(
       '/test/users',
       {
+        // Registered only when APP_ENV=test: the journeys' own fixtures, no account needed.
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Create a user for one test (APP_ENV=test only)',
@@ -81,6 +83,8 @@ export const testSupportRoutes =
     app.post(
       '/test/failed-orders',
       {
+        // Registered only when APP_ENV=test: the journeys' own fixtures, no account needed.
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Create a paid order whose fulfilment failed',
