@@ -159,7 +159,7 @@ const devDefaults: Record<string, string> = {
 };
 
 /**
- * What makes a production start unsafe (ADR 0012-harden): a secret that is the development
+ * What makes a production start unsafe (ADR 0013): a secret that is the development
  * default written above (set to it, or left unset so the default applies), a sandbox standing in for the
  * payments, eSIM or SMS provider, no SMTP server (mail would only go to the outbox), and the dev mailbox.
  */

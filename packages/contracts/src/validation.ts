@@ -87,7 +87,7 @@ export const findUnstorableText = (value: unknown, path: (string | number)[] = [
 };
 
 /**
- * The one rule for text in every request (ADR 0012-harden): wraps a contract so that any string anywhere in the
+ * The one rule for text in every request (ADR 0013): wraps a contract so that any string anywhere in the
  * input with an unstorable character is "invalidCharacters" on its field, before the contract's own checks.
  * The server's validator compiler applies it to every body, query and params schema.
  */

@@ -49,7 +49,7 @@ export const redisLimiter =
 
 /**
  * Per-IP and per-account limits for what can be abused: login, registration, forgot-password, the forms and
- * signed-out orders (DESIGN section 5, ADR 0006 and 0012-harden). The store is pluggable (`createLimiter`): with
+ * signed-out orders (DESIGN section 5, ADR 0006 and 0013). The store is pluggable (`createLimiter`): with
  * REDIS_URL, pass a factory of RateLimiterRedis; the call sites stay the same.
  */
 export const createAuthRateLimits = (

@@ -8,7 +8,7 @@ const channel = 'catalogue_changed';
 /**
  * The catalogue snapshot is cached in each process. A change made through one process (sync, staff edit)
  * calls `invalidate()`, which drops this process's snapshot and tells the others through PostgreSQL
- * NOTIFY; `listen()` drops the snapshot when another process says so (ADR 0012, ops: shared state).
+ * NOTIFY; `listen()` drops the snapshot when another process says so (ADR 0016).
  */
 export const createSharedCatalogue = (catalogue: Catalogue, database: Database, log: FastifyBaseLogger) => {
   const self = randomUUID();

@@ -15,7 +15,7 @@ export const isUnmeteredRead = (request: Pick<FastifyRequest, 'method' | 'url'>)
 };
 
 /**
- * The per-address budget for everything else (ADR 0006, 0012-harden). What can be abused (logins, forms,
+ * The per-address budget for everything else (ADR 0006, 0013). What can be abused (logins, forms,
  * orders) has its own, much tighter per-IP and per-account counters (lib/auth-rate-limit.ts). The counters are
  * in memory, or in Redis when several processes run (REDIS_URL).
  */

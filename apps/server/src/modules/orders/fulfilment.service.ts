@@ -264,7 +264,7 @@ const describe = (error: unknown) => {
 
 /**
  * A new eSIM: places the provider order and, unless the profile is ready at once, leaves the rest to a check
- * that a poll or the provider's notice queues, so no worker waits out the allocation (ADR 0012).
+ * that a poll or the provider's notice queues, so no worker waits out the allocation (ADR 0015).
  */
 const placeEsimOrder = async (deps: FulfilmentDeps, order: OrderRow): Promise<FulfilmentResult> => {
   const placed = await placeProfileOrder(deps, order);

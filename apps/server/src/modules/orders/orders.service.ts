@@ -376,7 +376,7 @@ export const handlePaymentWebhook = async (
 };
 
 /**
- * The proof that opens one order's receipt and its "try again" (ADR 0012-harden): signed with a key
+ * The proof that opens one order's receipt and its "try again" (ADR 0013): signed with a key
  * derived for order views only, so neither an access token nor any other token of ours passes for it.
  */
 export const signViewToken = (deps: CheckoutDeps, orderId: string) =>
