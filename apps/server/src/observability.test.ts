@@ -22,6 +22,8 @@ beforeAll(async () => {
     ...testEnv,
     LOG_LEVEL: 'info',
     APP_ENV: 'production',
+    // A production-shaped config on the sandboxes (ADR 0013's staging opt-in): metrics access is what is tested.
+    ALLOW_UNSAFE_STAGING: 'true',
     JWT_SECRET: 'x'.repeat(40),
     HUMAN_CHECK_SECRET: 'y'.repeat(20),
     METRICS_TOKEN: metricsToken,
@@ -160,6 +162,7 @@ describe('runtime configuration', () => {
       loadConfig({
         ...testEnv,
         APP_ENV: 'production',
+        ALLOW_UNSAFE_STAGING: 'true',
         JWT_SECRET: 'x'.repeat(40),
         HUMAN_CHECK_SECRET: 'y'.repeat(20),
       }).runtime.metrics.allowCidrs,

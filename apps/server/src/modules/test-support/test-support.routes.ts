@@ -73,7 +73,10 @@ export const testSupportRoutes =
 
     app.delete(
       '/test/users/:userId',
-      { schema: { tags, summary: 'Delete a test user and its shop', params: userIdParamsSchema } },
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Delete a test user and its shop', params: userIdParamsSchema },
+      },
       async (request, reply) => {
         await deleteTestUser(deps.db, request.params.userId);
         return reply.status(204).send();
@@ -100,7 +103,10 @@ export const testSupportRoutes =
 
     app.delete(
       '/test/failed-orders/:orderId',
-      { schema: { tags, summary: 'Delete a test order that is still failed', params: orderIdParamsSchema } },
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Delete a test order that is still failed', params: orderIdParamsSchema },
+      },
       async (request, reply) => {
         // A retried order may have moved on (and gained an eSIM): it stays, the e2e database is per run.
         await deleteFailedTestOrder(deps.db, request.params.orderId);
