@@ -37,7 +37,7 @@ beforeAll(async () => {
   // A service's own logger (not request.log), as createDeps builds them.
   serviceLog = pino({ mixin: requestIdMixin }, stream);
   app = await buildApp(deps, 'api', { logStream: stream });
-  app.get('/api/test/log-from-service', async (request) => {
+  app.get('/api/test/log-from-service', { config: { access: 'public' } }, async (request) => {
     serviceLog.info('service line');
     app.log.info('app line');
     request.log.info('request line');

@@ -98,7 +98,7 @@ describe('top-up packages', () => {
       method: 'POST',
       url: '/api/account/top-ups',
       headers: auth,
-      payload: { esimId: esim.id, packageSlug: 'de-5gb-30d', priceCents: 1 },
+      payload: { esimId: esim.id, packageSlug: 'de-5gb-30d' },
     });
     expect(response.statusCode, response.body).toBe(201);
     const { orderId, checkoutUrl, totalCents } = response.json();

@@ -165,10 +165,13 @@ describe('POST /api/orders: validation', () => {
 });
 
 describe('POST /api/orders: pricing and accounts', () => {
-  it('prices the order itself, ignoring any price in the request', async () => {
+  it('prices the order itself; a price in the request is an unknown field (422)', async () => {
     const [pkg] = await ctx.deps.db.select().from(packages).where(eq(packages.slug, localSlug));
     if (!pkg) throw new Error('package missing');
-    const response = await placeOrder(orderBody({ priceCents: 1, totalCents: 1, discountCents: 9999 }));
+    const tampered = await placeOrder(orderBody({ priceCents: 1, totalCents: 1, discountCents: 9999 }));
+    expect(tampered.statusCode).toBe(422);
+    expect(Object.keys(tampered.json().errors).sort()).toEqual(['discountCents', 'priceCents', 'totalCents']);
+    const response = await placeOrder(orderBody());
     expect(response.statusCode).toBe(201);
     const body = response.json();
     const expected = pkg.offerPriceCents ?? pkg.priceCents;

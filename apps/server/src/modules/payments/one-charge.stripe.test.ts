@@ -1,3 +1,4 @@
+import { orderViewHeader } from '@esim/contracts';
 import { orders, packages, payments, refunds } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,14 +59,24 @@ const placeOrder = async () => {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const body = response.json() as { orderId: string; totalCents: number };
+  const body = response.json() as { orderId: string; totalCents: number; viewToken: string };
+  viewTokens.set(body.orderId, body.viewToken);
   return { ...body, sessionId: (await sessionsOf(body.orderId))[0] ?? '' };
 };
+
+/** Each order's view token from its creation: the proof "try again" needs (ADR 0013). */
+const viewTokens = new Map<string, string>();
+const retryPayment = (orderId: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/retry-payment`,
+    headers: { [orderViewHeader]: viewTokens.get(orderId) ?? '' },
+  });
 
 /** "Try again" in another tab, 10 minutes later. */
 const retryLater = async (orderId: string) => {
   clock += 10 * 60_000;
-  const response = await ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/retry-payment` });
+  const response = await retryPayment(orderId);
   expect(response.statusCode, response.body).toBe(200);
   const sessions = await sessionsOf(orderId);
   const checkoutUrl = (response.json() as { checkoutUrl: string }).checkoutUrl;
@@ -103,7 +114,7 @@ describe('two checkouts for one order (Stripe)', () => {
     const [row] = await ctx.deps.db.select().from(payments).where(eq(payments.sessionRef, order.sessionId));
     expect(row?.status).toBe('expired');
     // A double-click in the same window gets the same open session, which is not expired.
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/orders/${order.orderId}/retry-payment` });
+    const again = await retryPayment(order.orderId);
     expect(again.statusCode).toBe(200);
     expect(fake.state.sessions.get(second)?.status).toBe('open');
   });

@@ -1,3 +1,4 @@
+import { orderViewHeader } from '@esim/contracts';
 import {
   esims,
   orders,
@@ -61,12 +62,25 @@ const placeOrder = async () => {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const body = response.json() as { orderId: string; checkoutUrl: string; totalCents: number };
+  const body = response.json() as {
+    orderId: string;
+    checkoutUrl: string;
+    totalCents: number;
+    viewToken: string;
+  };
+  viewTokens.set(body.orderId, body.viewToken);
   return { ...body, sessionId: sessionOf(body.checkoutUrl) };
 };
 
+/** Each order's view token from its creation: the proof "try again" needs (ADR 0013). */
+const viewTokens = new Map<string, string>();
+
 const retry = async (orderId: string) => {
-  const response = await ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/retry-payment` });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/retry-payment`,
+    headers: { [orderViewHeader]: viewTokens.get(orderId) ?? '' },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return sessionOf((response.json() as { checkoutUrl: string }).checkoutUrl);
 };
@@ -123,10 +137,11 @@ describe('two checkouts for one order (sandbox)', () => {
     const [first] = await ctx.deps.db.select().from(payments).where(eq(payments.sessionRef, order.sessionId));
     expect(first?.status).toBe('expired');
 
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${order.sessionId}?lang=de` });
+    // The card page speaks the order's language (issue 15): this order was placed in English.
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/checkout/${order.sessionId}` });
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain(
-      'Diese Zahlungsseite ist abgelaufen, weil für dieselbe Bestellung eine neuere',
+      'This payment page has expired because a newer one was opened for the same order.',
     );
     const paid = await ctx.app.inject({
       method: 'POST',
@@ -255,7 +270,7 @@ describe('one intent bought as two orders (change of eSIM)', () => {
     const retried = await ctx.app.inject({
       method: 'POST',
       url: `/api/orders/${first.json().orderId}/retry-payment`,
-      headers: { 'accept-language': 'en' },
+      headers: { ...auth, 'accept-language': 'en' },
     });
     expect(retried.statusCode).toBe(409);
     expect(retried.json().code).toBe('ESIM_CHANGE_PENDING');

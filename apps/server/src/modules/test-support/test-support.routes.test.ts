@@ -87,6 +87,7 @@ describe('test-support routes outside APP_ENV=test', () => {
     { APP_ENV: 'development' },
     {
       APP_ENV: 'production',
+      ALLOW_UNSAFE_STAGING: 'true',
       JWT_SECRET: 'a-production-secret-that-is-long-enough-0123',
       HUMAN_CHECK_SECRET: 'a-human-check-secret',
     },

@@ -45,6 +45,8 @@ export const testSupportRoutes =
         // Registered only when APP_ENV=test: the journeys' own fixtures, no account needed.
         config: { access: 'public' },
         schema: {
+          // Not part of the API (test fixtures only): left out of the OpenAPI document, so also out of the fuzz run.
+          hide: true,
           tags,
           summary: 'Create a user for one test (APP_ENV=test only)',
           body: createUserBodySchema,
@@ -75,7 +77,7 @@ export const testSupportRoutes =
       '/test/users/:userId',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Delete a test user and its shop', params: userIdParamsSchema },
+        schema: { hide: true, tags, summary: 'Delete a test user and its shop', params: userIdParamsSchema },
       },
       async (request, reply) => {
         await deleteTestUser(deps.db, request.params.userId);
@@ -89,6 +91,8 @@ export const testSupportRoutes =
         // Registered only when APP_ENV=test: the journeys' own fixtures, no account needed.
         config: { access: 'public' },
         schema: {
+          // Not part of the API (test fixtures only): left out of the OpenAPI document, so also out of the fuzz run.
+          hide: true,
           tags,
           summary: 'Create a paid order whose fulfilment failed',
           body: z.object({ buyerEmail: z.email() }),
@@ -105,7 +109,12 @@ export const testSupportRoutes =
       '/test/failed-orders/:orderId',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Delete a test order that is still failed', params: orderIdParamsSchema },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Delete a test order that is still failed',
+          params: orderIdParamsSchema,
+        },
       },
       async (request, reply) => {
         // A retried order may have moved on (and gained an eSIM): it stays, the e2e database is per run.
