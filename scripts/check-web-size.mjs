@@ -19,7 +19,8 @@ export const firstLoadBudgetKb = 150;
  */
 export const knownOverBudget = {
   'routes/public/become-a-partner': 256,
-  'routes/public/contact': 245,
+  // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB.
+  'routes/public/contact': 253,
   'routes/public/verify-email': 180,
 };
 

@@ -8,9 +8,7 @@ export type PackageType = z.infer<typeof packageTypeSchema>;
 
 export const packageActivations = ['on_install', 'on_first_use'] as const;
 
-/** What a buyer pays for a package: the offer price while there is one, else the price. */
-export const salePriceCents = (pkg: { priceCents: number; offerPriceCents: number | null }) =>
-  pkg.offerPriceCents ?? pkg.priceCents;
+export { salePriceCents } from './price';
 
 export const operatorSchema = z.object({ name: z.string(), network: z.enum(['4G', '5G']) });
 export type Operator = z.infer<typeof operatorSchema>;

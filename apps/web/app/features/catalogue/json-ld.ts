@@ -1,4 +1,4 @@
-import { salePriceCents } from '@esim/contracts';
+import { salePriceCents } from '@esim/contracts/price';
 import type { TFunction } from 'i18next';
 import { getPackageTitle, type PackageCardData } from '../../lib/package-card';
 import { orderPath } from '../../lib/public-pages';

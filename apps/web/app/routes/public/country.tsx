@@ -1,4 +1,5 @@
-import { type PackageDetail, salePriceCents } from '@esim/contracts';
+import type { PackageDetail } from '@esim/contracts';
+import { salePriceCents } from '@esim/contracts/price';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';

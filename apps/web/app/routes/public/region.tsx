@@ -1,4 +1,5 @@
-import { type Operator, salePriceCents } from '@esim/contracts';
+import type { Operator } from '@esim/contracts';
+import { salePriceCents } from '@esim/contracts/price';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
