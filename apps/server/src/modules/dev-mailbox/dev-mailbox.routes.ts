@@ -50,7 +50,8 @@ export const devMailboxRoutes =
         schema: {
           tags: ['dev'],
           summary: 'Download one attachment of an outbox message',
-          params: z.object({ id: z.uuid(), index: z.coerce.number().int().min(0).max(50) }),
+          // guid, not uuid: a confirmation e-mail's id is an md5 of its order (fixed, so stored once), not RFC 9562.
+          params: z.object({ id: z.guid(), index: z.coerce.number().int().min(0).max(50) }),
         },
       },
       async (request, reply) => {
