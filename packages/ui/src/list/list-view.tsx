@@ -294,7 +294,8 @@ export const ListView = <Query extends ListQueryBase, Item>({
                     ?.align;
                   return (
                     <Table.Th key={header.id} aria-sort={sorted} ta={align}>
-                      {header.column.getCanSort() ? (
+                      {/* Display columns have no accessor, so TanStack's getCanSort() is always false; the kit's own flag decides. */}
+                      {header.column.columnDef.enableSorting ? (
                         <UnstyledButton
                           onClick={() => toggleSort(header.column.id)}
                           fw={700}
