@@ -1,5 +1,5 @@
 import { expect, test } from '../../fixtures';
-import { loginAsStaff } from './staff-session';
+import { loginAsStaff, loginThroughForm } from './staff-session';
 
 // Each test signs in with its own staff account (fixtures), so it may edit it freely and run in parallel.
 
@@ -68,7 +68,7 @@ test('change password: wrong current password, success, and the new password wor
   await page.getByLabel(/^Password/).fill(analytics.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('form-error')).toHaveText('Your email address or password is incorrect!');
-  await loginAsStaff(page, { email: analytics.email, password: newPassword });
+  await loginThroughForm(page, { email: analytics.email, password: newPassword });
 });
 
 test('failed transactions: search, sort, column choice and retry from the list kit', async ({

@@ -9,14 +9,39 @@ import { demoPassword, expect } from '../../fixtures';
 export type StaffRole = 'admin' | 'editor' | 'analytics';
 export const staffEmail = (role: StaffRole) => `${role}@demo.esim`;
 
-/** Signs in through the login form (a demo role or a fixture's account) and waits for the dashboard. */
+const credentials = (account: StaffRole | { email: string; password: string }, password: string) =>
+  typeof account === 'string' ? { email: staffEmail(account), password } : account;
+
+/**
+ * Signs in through the API and opens the dashboard home: the login form has journeys of its own
+ * (logged-out.spec.ts, and `loginThroughForm` below), so the other journeys skip its page load and typing.
+ * The token is planted once per tab, before the app's scripts run, the way the login form stores it.
+ */
 export const loginAsStaff = async (
   page: Page,
   account: StaffRole | { email: string; password: string },
   password = demoPassword,
 ) => {
-  const { email, password: secret } =
-    typeof account === 'string' ? { email: staffEmail(account), password } : account;
+  const response = await page.request.post('/api/staff/auth/login', { data: credentials(account, password) });
+  expect(response.status()).toBe(200);
+  const { access_token: token } = (await response.json()) as { access_token: string };
+  await page.addInitScript((value) => {
+    // Once per tab: later page loads keep the token the app itself refreshed (or removed at logout).
+    if (window.sessionStorage.getItem('e2e-signed-in')) return;
+    window.sessionStorage.setItem('e2e-signed-in', '1');
+    window.localStorage.setItem('auth-token', value);
+  }, token);
+  await page.goto('/');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+};
+
+/** Signs in through the login form and waits for the dashboard. */
+export const loginThroughForm = async (
+  page: Page,
+  account: StaffRole | { email: string; password: string },
+  password = demoPassword,
+) => {
+  const { email, password: secret } = credentials(account, password);
   await page.goto('/login');
   await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
   await page.getByLabel(/^Password/).fill(secret);
