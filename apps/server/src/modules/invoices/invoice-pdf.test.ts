@@ -214,15 +214,6 @@ describe('renderInvoicePdf', () => {
     expect(later.equals(first)).toBe(false);
   });
 
-  it('renders in under 200 ms once warm', async () => {
-    await renderInvoicePdf(invoiceFor('sa'));
-    for (const locale of ['sq', 'gr', 'sa'] as const) {
-      const started = performance.now();
-      await renderInvoicePdf(invoiceFor(locale));
-      expect(performance.now() - started).toBeLessThan(200);
-    }
-  });
-
   it('prints the buyer, the numbers and the total formatted for German', async () => {
     const text = await extractText(await renderInvoicePdf(invoiceFor('de')));
     expect(text).toContain('Arbër Çela');
