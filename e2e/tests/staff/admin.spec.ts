@@ -57,6 +57,8 @@ test.describe('admin', () => {
   });
 
   test('opens admin-only and parameterised routes', async ({ page }) => {
+    // A sweep of full page loads, each a cold start of the app.
+    test.slow();
     for (const [path, title] of [
       ['/orders/all', 'All orders'],
       ['/clients/all-shops/5', 'Shop details'],
@@ -127,6 +129,8 @@ test.describe('admin', () => {
   // directions. Placeholder screens share the shell already checked here.
   for (const locale of ['en', 'sa'] as const) {
     test(`no axe violations on the shell's page kinds (${locale})`, async ({ page }) => {
+      // axe takes seconds per run on a loaded 2-core machine.
+      test.slow();
       await page.evaluate((code) => window.localStorage.setItem('languagePreference', code), locale);
       for (const path of ['/', '/orders/failed-transactions', '/profile', '/nope']) {
         await page.goto(path);
@@ -137,6 +141,8 @@ test.describe('admin', () => {
     });
 
     test(`no axe violations with the shell's menus open (${locale})`, async ({ page }) => {
+      // axe takes seconds per run on a loaded 2-core machine.
+      test.slow();
       await page.evaluate((code) => window.localStorage.setItem('languagePreference', code), locale);
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'sa' ? 'rtl' : 'ltr');

@@ -41,6 +41,8 @@ test.describe('analytics', () => {
   });
 
   test('may open its screens, including parameterised ones; others send it home', async ({ page }) => {
+    // A sweep of full page loads, each a cold start of the app.
+    test.slow();
     for (const path of [
       '/campaigns/all',
       '/campaigns/orders/12',

@@ -22,6 +22,8 @@ test.describe('editor', () => {
   });
 
   test('may open its screens; admin-only and admin-and-analytics routes send it home', async ({ page }) => {
+    // A sweep of full page loads, each a cold start of the app.
+    test.slow();
     for (const path of [
       '/clients/all-users',
       '/dashboard/all-blocked-users',

@@ -2,6 +2,8 @@ import { expect, expectNoAxeViolations, test } from '../../fixtures';
 
 test.describe('staff dashboard, logged out', () => {
   test('protected routes, including parameterised ones, go to /login', async ({ page }) => {
+    // A sweep of full page loads, each a cold start of the app.
+    test.slow();
     for (const path of ['/', '/orders/all', '/campaigns/edit/4', '/profile', '/change-password']) {
       await page.goto(path);
       await expect(page).toHaveURL('/login');
@@ -34,6 +36,8 @@ test.describe('staff dashboard, logged out', () => {
 
   for (const locale of ['en', 'sa'] as const)
     test(`login and not-found pages have no axe violations (${locale})`, async ({ page }) => {
+      // axe takes seconds per run on a loaded 2-core machine.
+      test.slow();
       await page.addInitScript((code) => window.localStorage.setItem('languagePreference', code), locale);
       await page.goto('/login');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
