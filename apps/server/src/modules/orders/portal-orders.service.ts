@@ -1,0 +1,249 @@
+import {
+  type CreatePortalPurchaseBody,
+  type Locale,
+  type PortalOrder,
+  type PortalOrdersQuery,
+  suggestedRetailCents,
+  type TopUpQuote,
+  topUpBonusCents,
+} from '@esim/contracts';
+import { type Db, packageSnapshotOf } from '@esim/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import { toPaged } from '../../lib/list-query';
+import type { UserRow } from '../auth/auth.repository';
+import { findSellablePackageBySlug } from '../catalogue/catalogue.repository';
+import { getShopBalances } from '../credits/credits.repository';
+import {
+  debitPurchase,
+  insufficientCredit,
+  lockShopForPurchase,
+  splitSpend,
+  toBalances,
+} from '../credits/credits.service';
+import { getGeneralOptions } from '../settings/settings.repository';
+import { getSubscriber, insertSubscriber, listSubscribersByIds } from '../subscribers/subscribers.repository';
+import { renderOrderInvoice } from './order-invoice';
+import { createOrderNumber } from './order-number';
+import {
+  findPaymentBySession,
+  findShopOrderByKey,
+  getOrder,
+  insertOrder,
+  listOrders,
+  type OrderRow,
+  packageNameOf,
+} from './orders.repository';
+import {
+  type CheckoutDeps,
+  insertNumberedOrder,
+  openCheckout,
+  settleReturnedSession,
+} from './orders.service';
+
+/**
+ * The reseller portal's orders (issue 11): credit top-ups paid by card through the payments port, and purchases
+ * for subscribers paid by credits that go through the same order and fulfilment as checkout (ADR 0019).
+ */
+
+const topUpName = (deps: Pick<CheckoutDeps, 'i18n'>, locale: Locale) =>
+  deps.i18n.fixedT(locale, 'common')('portal.topUpName');
+
+/** The bonus a top-up of this amount earns now; below the minimum (settings, 200 EUR) SPEC's message. */
+export const quoteTopUp = async (deps: { db: Db }, amountCents: number): Promise<TopUpQuote> => {
+  const options = await getGeneralOptions(deps.db);
+  if (amountCents < options.minimumTopUpCents)
+    throw new AppError('TOP_UP_BELOW_MINIMUM', { amountCents: ['errors.TOP_UP_BELOW_MINIMUM'] });
+  const bonusCents = topUpBonusCents(amountCents, options.topUpBonusTiers);
+  return {
+    amountCents,
+    bonusCents,
+    creditedCents: amountCents + bonusCents,
+    minimumCents: options.minimumTopUpCents,
+    currency: 'EUR',
+  };
+};
+
+/**
+ * A credit top-up: an order of kind `credits` carrying the bonus quoted now (credited exactly so when paid),
+ * and a card checkout through the payments port, exactly like checkout. The provider returns the shop user to
+ * the portal's top-up page.
+ */
+export const createTopUpOrder = async (
+  deps: CheckoutDeps,
+  input: { shopId: string; user: UserRow; amountCents: number; locale: Locale },
+  log: FastifyBaseLogger,
+) => {
+  const quote = await quoteTopUp(deps, input.amountCents);
+  const order = await insertNumberedOrder(deps, {
+    kind: 'credits',
+    shopId: input.shopId,
+    packageSnapshot: { name: topUpName(deps, input.locale) },
+    subtotalCents: quote.amountCents,
+    totalCents: quote.amountCents,
+    bonusCents: quote.bonusCents,
+    paymentMethod: 'card',
+    buyerName: `${input.user.firstName} ${input.user.lastName}`.trim(),
+    buyerEmail: input.user.email,
+    buyerPhone: input.user.phone,
+    country: input.user.country,
+    locale: input.locale,
+  });
+  const back = `${deps.config.siteUrl}/portal/top-up`;
+  const checkoutUrl = await openCheckout(deps, order, '', log, {
+    success: `${back}/return?order=${order.id}&session_id={SESSION_ID}`,
+    cancel: `${back}?order=${order.id}&cancelled=1`,
+  });
+  return { ...quote, orderId: order.id, number: order.number, checkoutUrl };
+};
+
+/** One of this shop's orders, or 404 (another shop's ids exist for nobody else). */
+const getShopOrder = async (deps: { db: Db }, shopId: string, orderId: string) => {
+  const order = await getOrder(deps.db, orderId, { shopId });
+  if (!order) throw new AppError('NOT_FOUND');
+  return order;
+};
+
+/**
+ * The portal's return from the card page: confirms the payment if the webhook has not (the same single
+ * confirmation as checkout), then answers the order as it is now.
+ */
+export const confirmTopUpReturn = async (
+  deps: CheckoutDeps,
+  input: { shopId: string; orderId: string; sessionId: string },
+  log: FastifyBaseLogger,
+) => {
+  const order = await getShopOrder(deps, input.shopId, input.orderId);
+  const payment = await findPaymentBySession(deps.db, deps.payments.name, input.sessionId);
+  if (order.kind !== 'credits' || payment?.orderId !== order.id) throw new AppError('NOT_FOUND');
+  if (payment.status !== 'succeeded') await settleReturnedSession(deps, input.sessionId, log);
+  return toPortalOrder(await getShopOrder(deps, input.shopId, input.orderId), null);
+};
+
+/** A paid top-up's numbered receipt (the invoice PDF machinery; the number is the order's). */
+export const renderTopUpReceipt = async (
+  deps: Pick<CheckoutDeps, 'db' | 'i18n'>,
+  input: { shopId: string; orderId: string; locale: Locale },
+) => {
+  const order = await getShopOrder(deps, input.shopId, input.orderId);
+  if (order.kind !== 'credits' || order.status !== 'completed') throw new AppError('INVOICE_UNAVAILABLE');
+  const t = deps.i18n.fixedT(input.locale, 'mail');
+  const pdf = await renderOrderInvoice(t, order, await getGeneralOptions(deps.db));
+  return { pdf, fileName: `${t('invoice.fileName')}-${order.number}.pdf` };
+};
+
+type Retail = { retailPriceCents?: number; resellerPriceCents?: number };
+
+export const toPortalOrder = (
+  order: OrderRow,
+  subscriber: { id: string; name: string; lastname: string } | null,
+): PortalOrder => ({
+  id: order.id,
+  number: order.number,
+  kind: order.kind,
+  status: order.status,
+  packageName: packageNameOf(order) || null,
+  totalCents: order.totalCents,
+  bonusCents: order.bonusCents,
+  paymentMethod: order.paymentMethod,
+  subscriber,
+  retailPriceCents: (order.packageSnapshot as Retail | null)?.retailPriceCents ?? null,
+  createdAt: order.createdAt.toISOString(),
+});
+
+/** What a purchase for a subscriber uses: checkout's dependencies (fulfilment queue, mail, i18n). */
+export type PortalPurchaseDeps = Pick<CheckoutDeps, 'db' | 'jobs'>;
+
+/**
+ * A purchase for a subscriber (SPEC section 4, new subscriber wizard): in one transaction, with the shop's row
+ * locked, it finds the order of the same idempotency key (a double submit) or creates the subscriber (or takes
+ * this shop's existing one), a paid `credits` order priced at the reseller price, and its debit. Not enough
+ * credit rolls everything back with the amount missing. After commit the order goes to the same fulfilment
+ * job as a checkout order; a final provider failure refunds the credits (fulfilment.service.ts).
+ */
+export const createPortalPurchase = async (
+  deps: PortalPurchaseDeps,
+  input: { shopId: string; userId: string; body: CreatePortalPurchaseBody; locale: Locale },
+) => {
+  const { body, shopId } = input;
+  if (!body.subscriberId && !body.subscriber)
+    throw new AppError('VALIDATION_FAILED', { subscriber: ['required'] });
+  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
+  if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  const price = pkg.resellerPriceCents;
+  if (price === null || price <= 0)
+    throw new AppError('PACKAGE_NOT_FOR_RESELLERS', { packageSlug: ['errors.PACKAGE_NOT_FOR_RESELLERS'] });
+  const result = await deps.db.transaction(async (tx) => {
+    const shop = await lockShopForPurchase(tx, shopId);
+    if (shop?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
+    const earlier = await findShopOrderByKey(tx, shopId, body.idempotencyKey);
+    if (earlier) return { order: earlier, fresh: false };
+    if (!splitSpend(price, shop)) throw insufficientCredit(price - shop.creditCents - shop.bonusCents);
+    const subscriber = body.subscriberId
+      ? await getSubscriber(tx, shopId, body.subscriberId)
+      : await insertSubscriber(tx, { shopId, ...(body.subscriber as NonNullable<typeof body.subscriber>) });
+    if (!subscriber) throw new AppError('NOT_FOUND', { subscriberId: ['errors.NOT_FOUND'] });
+    const now = new Date();
+    const order = await insertOrder(tx, {
+      number: createOrderNumber(),
+      kind: 'esim',
+      status: 'paid',
+      shopId,
+      subscriberId: subscriber.id,
+      idempotencyKey: body.idempotencyKey,
+      packageId: pkg.id,
+      packageSnapshot: {
+        ...packageSnapshotOf(pkg),
+        resellerPriceCents: price,
+        retailPriceCents: suggestedRetailCents(price, shop.sellShopPrice),
+      },
+      subtotalCents: price,
+      totalCents: price,
+      paymentMethod: 'credits',
+      buyerName: `${subscriber.name} ${subscriber.lastname}`,
+      buyerEmail: subscriber.email,
+      country: subscriber.country,
+      locale: input.locale,
+      paidAt: now,
+    });
+    await debitPurchase(tx, shop, { orderId: order.id, amountCents: price, userId: input.userId });
+    return { order, fresh: true };
+  });
+  if (result.fresh) await deps.jobs.enqueueFulfilment(result.order.id);
+  const subscriber = result.order.subscriberId
+    ? await getSubscriber(deps.db, shopId, result.order.subscriberId)
+    : undefined;
+  const balances = await getShopBalances(deps.db, shopId);
+  return {
+    order: toPortalOrder(
+      result.order,
+      subscriber ? { id: subscriber.id, name: subscriber.name, lastname: subscriber.lastname } : null,
+    ),
+    balances: toBalances(balances ?? { creditCents: 0, bonusCents: 0 }),
+  };
+};
+
+/** Every order of the shop (purchases, top-ups), through the one order list with the shop's scope. */
+export const listPortalOrders = async (deps: { db: Db }, shopId: string, query: PortalOrdersQuery) => {
+  const { total, rows } = await listOrders(
+    deps.db,
+    {
+      scope: { shopId },
+      kinds: query.kind ? [query.kind] : undefined,
+      statuses: query.status ? [query.status] : undefined,
+      q: query.q,
+      sort: query.sort,
+    },
+    query,
+  );
+  const ids = [...new Set(rows.flatMap((r) => (r.order.subscriberId ? [r.order.subscriberId] : [])))];
+  const byId = new Map((await listSubscribersByIds(deps.db, shopId, ids)).map((s) => [s.id, s]));
+  return toPaged(
+    query,
+    total,
+    rows.map((r) => {
+      const s = r.order.subscriberId ? byId.get(r.order.subscriberId) : undefined;
+      return toPortalOrder(r.order, s ? { id: s.id, name: s.name, lastname: s.lastname } : null);
+    }),
+  );
+};
