@@ -15,6 +15,8 @@ export type ShopBalances = {
 /**
  * Locks the shop's row for the rest of the transaction and reads its balances: every movement of one shop's
  * money runs after this, one at a time (ADR 0019), so a balance read here is the balance the entry changes.
+ * `for no key update`, not `for update`: rows referencing the shop (the order and subscriber just inserted in the
+ * same transaction) hold a key-share lock on it, which `for update` would wait on across transactions (deadlock).
  */
 export const lockShopBalances = async (db: Db, shopId: string): Promise<ShopBalances | undefined> => {
   const [row] = await db
@@ -27,7 +29,7 @@ export const lockShopBalances = async (db: Db, shopId: string): Promise<ShopBala
     })
     .from(shops)
     .where(eq(shops.id, shopId))
-    .for('update')
+    .for('no key update')
     .limit(1);
   return row;
 };
@@ -35,6 +37,8 @@ export const lockShopBalances = async (db: Db, shopId: string): Promise<ShopBala
 export const getShopBalances = async (db: Db, shopId: string) => {
   const [row] = await db
     .select({
+      status: shops.status,
+      sellShopPrice: shops.sellShopPrice,
       creditCents: shops.creditCents,
       bonusCents: shops.bonusCents,
       lowBalanceThresholdCents: shops.lowBalanceThresholdCents,

@@ -68,7 +68,7 @@ const viewTokenTtlSeconds = 2 * 3600;
 const viewAudience = 'order-view';
 const viewTokenType = 'order-view+jwt';
 
-const isUniqueViolation = (error: unknown, constraint: string) => {
+export const isUniqueViolation = (error: unknown, constraint: string) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   return (
     (e.code ?? e.cause?.code) === '23505' && (e.constraint ?? e.cause?.constraint ?? '').includes(constraint)

@@ -1,4 +1,5 @@
 import {
+  type Balances,
   type CreatePortalPurchaseBody,
   type Locale,
   type PortalOrder,
@@ -22,7 +23,12 @@ import {
   toBalances,
 } from '../credits/credits.service';
 import { getGeneralOptions } from '../settings/settings.repository';
-import { getSubscriber, insertSubscriber, listSubscribersByIds } from '../subscribers/subscribers.repository';
+import {
+  getSubscriber,
+  insertSubscriber,
+  listSubscribersByIds,
+  type SubscriberRow,
+} from '../subscribers/subscribers.repository';
 import { renderOrderInvoice } from './order-invoice';
 import { createOrderNumber } from './order-number';
 import {
@@ -37,6 +43,7 @@ import {
 import {
   type CheckoutDeps,
   insertNumberedOrder,
+  isUniqueViolation,
   openCheckout,
   settleReturnedSession,
 } from './orders.service';
@@ -155,11 +162,13 @@ export const toPortalOrder = (
 export type PortalPurchaseDeps = Pick<CheckoutDeps, 'db' | 'jobs'>;
 
 /**
- * A purchase for a subscriber (SPEC section 4, new subscriber wizard): in one transaction, with the shop's row
- * locked, it finds the order of the same idempotency key (a double submit) or creates the subscriber (or takes
- * this shop's existing one), a paid `credits` order priced at the reseller price, and its debit. Not enough
- * credit rolls everything back with the amount missing. After commit the order goes to the same fulfilment
- * job as a checkout order; a final provider failure refunds the credits (fulfilment.service.ts).
+ * A purchase for a subscriber (SPEC section 4, new subscriber wizard), in one transaction: the subscriber (new, or
+ * this shop's existing one) and a paid `credits` order priced at the reseller price are written first; then the
+ * shop's row is locked and the debit written (ADR 0019), so the lock is held only for the debit and the commit.
+ * Not enough credit rolls everything back with the amount missing. A double submit finds the first order by
+ * its idempotency key: before the transaction, or, when both arrive at once, through the unique index (the second
+ * insert waits for the first transaction and then fails; the first order is answered). After commit the order
+ * goes to the same fulfilment job as a checkout order; a final provider failure refunds the credits.
  */
 export const createPortalPurchase = async (
   deps: PortalPurchaseDeps,
@@ -168,55 +177,87 @@ export const createPortalPurchase = async (
   const { body, shopId } = input;
   if (!body.subscriberId && !body.subscriber)
     throw new AppError('VALIDATION_FAILED', { subscriber: ['required'] });
-  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
+  const earlier = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
+  if (earlier) return answerOf(deps, shopId, earlier);
+  const [pkg, shop] = await Promise.all([
+    findSellablePackageBySlug(deps.db, body.packageSlug),
+    getShopBalances(deps.db, shopId),
+  ]);
   if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   const price = pkg.resellerPriceCents;
   if (price === null || price <= 0)
     throw new AppError('PACKAGE_NOT_FOR_RESELLERS', { packageSlug: ['errors.PACKAGE_NOT_FOR_RESELLERS'] });
-  const result = await deps.db.transaction(async (tx) => {
-    const shop = await lockShopForPurchase(tx, shopId);
-    if (shop?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
-    const earlier = await findShopOrderByKey(tx, shopId, body.idempotencyKey);
-    if (earlier) return { order: earlier, fresh: false };
-    if (!splitSpend(price, shop)) throw insufficientCredit(price - shop.creditCents - shop.bonusCents);
-    const subscriber = body.subscriberId
-      ? await getSubscriber(tx, shopId, body.subscriberId)
-      : await insertSubscriber(tx, { shopId, ...(body.subscriber as NonNullable<typeof body.subscriber>) });
-    if (!subscriber) throw new AppError('NOT_FOUND', { subscriberId: ['errors.NOT_FOUND'] });
-    const now = new Date();
-    const order = await insertOrder(tx, {
-      number: createOrderNumber(),
-      kind: 'esim',
-      status: 'paid',
-      shopId,
-      subscriberId: subscriber.id,
-      idempotencyKey: body.idempotencyKey,
-      packageId: pkg.id,
-      packageSnapshot: {
-        ...packageSnapshotOf(pkg),
-        resellerPriceCents: price,
-        retailPriceCents: suggestedRetailCents(price, shop.sellShopPrice),
-      },
-      subtotalCents: price,
-      totalCents: price,
-      paymentMethod: 'credits',
-      buyerName: `${subscriber.name} ${subscriber.lastname}`,
-      buyerEmail: subscriber.email,
-      country: subscriber.country,
-      locale: input.locale,
-      paidAt: now,
+  // Clearly not enough (a balance seen a moment ago): no transaction at all. The debit checks again under the lock.
+  if (!shop || !splitSpend(price, shop)) {
+    const have = (shop?.creditCents ?? 0) + (shop?.bonusCents ?? 0);
+    throw insufficientCredit(price - have);
+  }
+  let result: { order: OrderRow; subscriber: SubscriberRow; balances: Balances };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const subscriber = body.subscriberId
+        ? await getSubscriber(tx, shopId, body.subscriberId)
+        : await insertSubscriber(tx, { shopId, ...(body.subscriber as NonNullable<typeof body.subscriber>) });
+      if (!subscriber) throw new AppError('NOT_FOUND', { subscriberId: ['errors.NOT_FOUND'] });
+      const now = new Date();
+      const order = await insertOrder(tx, {
+        number: createOrderNumber(),
+        kind: 'esim',
+        status: 'paid',
+        shopId,
+        subscriberId: subscriber.id,
+        idempotencyKey: body.idempotencyKey,
+        packageId: pkg.id,
+        packageSnapshot: {
+          ...packageSnapshotOf(pkg),
+          resellerPriceCents: price,
+          retailPriceCents: suggestedRetailCents(price, shop.sellShopPrice),
+        },
+        subtotalCents: price,
+        totalCents: price,
+        paymentMethod: 'credits',
+        buyerName: `${subscriber.name} ${subscriber.lastname}`,
+        buyerEmail: subscriber.email,
+        country: subscriber.country,
+        locale: input.locale,
+        paidAt: now,
+      });
+      const locked = await lockShopForPurchase(tx, shopId);
+      if (locked?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
+      const after = await debitPurchase(tx, locked, {
+        orderId: order.id,
+        amountCents: price,
+        userId: input.userId,
+      });
+      return { order, subscriber, balances: toBalances(after) };
     });
-    await debitPurchase(tx, shop, { orderId: order.id, amountCents: price, userId: input.userId });
-    return { order, fresh: true };
-  });
-  if (result.fresh) await deps.jobs.enqueueFulfilment(result.order.id);
-  const subscriber = result.order.subscriberId
-    ? await getSubscriber(deps.db, shopId, result.order.subscriberId)
-    : undefined;
-  const balances = await getShopBalances(deps.db, shopId);
+  } catch (error) {
+    if (!isUniqueViolation(error, 'orders_shop_idempotency')) throw error;
+    const first = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
+    if (!first) throw error;
+    return answerOf(deps, shopId, first);
+  }
+  await deps.jobs.enqueueFulfilment(result.order.id);
+  const { subscriber } = result;
+  return {
+    order: toPortalOrder(result.order, {
+      id: subscriber.id,
+      name: subscriber.name,
+      lastname: subscriber.lastname,
+    }),
+    balances: { ...result.balances, lowBalanceThresholdCents: shop.lowBalanceThresholdCents ?? null },
+  };
+};
+
+/** The answer for an order that already exists (a double submit): the order and the shop's balances now. */
+const answerOf = async (deps: { db: Db }, shopId: string, order: OrderRow) => {
+  const [subscriber, balances] = await Promise.all([
+    order.subscriberId ? getSubscriber(deps.db, shopId, order.subscriberId) : undefined,
+    getShopBalances(deps.db, shopId),
+  ]);
   return {
     order: toPortalOrder(
-      result.order,
+      order,
       subscriber ? { id: subscriber.id, name: subscriber.name, lastname: subscriber.lastname } : null,
     ),
     balances: toBalances(balances ?? { creditCents: 0, bonusCents: 0 }),
