@@ -140,7 +140,7 @@ export const pagedPortalOrdersSchema = pagedSchema(portalOrderSchema, 'PagedPort
 
 const dateField = z.iso.date();
 
-/** A statement period: whole UTC days from `from` to `to`, both included; at most about a year and a month. */
+/** A statement period: whole UTC days from `from` to `to`, both included (`to` before `from` is refused). */
 export const statementQuerySchema = pageQuerySchema({ defaultSize: 50, maxSize: 500 }).extend({
   from: dateField,
   to: dateField,

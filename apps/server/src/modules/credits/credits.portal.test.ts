@@ -460,7 +460,10 @@ describe('statement', () => {
       bonusCents: balances.bonus,
       totalCents: balances.credit + balances.bonus,
     });
-    expect((await get(`from=${today}&to=${yesterday}`)).statusCode).toBe(422);
+    expect((await get(`from=${today}&to=${yesterday}`)).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { to: ['To is not valid'] },
+    });
     expect((await get('from=2026-13-01&to=2026-12-01')).statusCode).toBe(422);
     expect((await get(`from=${today}&to=${today}&page=9`)).json().code).toBe('PAGE_OUT_OF_RANGE');
   });

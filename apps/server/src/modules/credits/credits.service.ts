@@ -206,7 +206,7 @@ const dayMs = 86_400_000;
 export const periodOf = (query: Pick<StatementQuery, 'from' | 'to'>) => {
   const from = new Date(`${query.from}T00:00:00.000Z`);
   const to = new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + dayMs);
-  if (to <= from) throw new AppError('VALIDATION_FAILED', { to: ['minValue'] });
+  if (to <= from) throw new AppError('VALIDATION_FAILED', { to: ['invalid'] });
   return { from, to };
 };
 
