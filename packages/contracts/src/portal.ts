@@ -93,6 +93,13 @@ export const createPortalPurchaseBodySchema = z.strictObject({
 });
 export type CreatePortalPurchaseBody = z.infer<typeof createPortalPurchaseBodySchema>;
 
+/** A refill: a package added to one of the shop's subscribers' eSIMs, paid by credits (one order per key). */
+export const createPortalRefillBodySchema = createPortalPurchaseBodySchema.pick({
+  packageSlug: true,
+  idempotencyKey: true,
+});
+export type CreatePortalRefillBody = z.infer<typeof createPortalRefillBodySchema>;
+
 export const subscriberSchema = z
   .object({
     id: z.uuid(),

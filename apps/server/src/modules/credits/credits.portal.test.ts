@@ -1,5 +1,6 @@
 import {
   creditLedger,
+  esimPackages,
   esims,
   orders,
   packages,
@@ -309,6 +310,51 @@ describe('portal purchase for a subscriber', () => {
     });
     expect(list.json()).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(list.json().items[0].subscriber).toMatchObject({ name: 'Besa', lastname: 'Hoxha' });
+  });
+
+  it("refills a subscriber's eSIM by credits through the top-up fulfilment; other shops' eSIMs are 404", async () => {
+    const shop = await newShop();
+    await fund(shop.shopId, priceCents * 3);
+    const bought = await purchase(shop.headers, { packageSlug: slug, subscriber, idempotencyKey: newKey() });
+    const orderId = bought.json().order.id as string;
+    await waitFor(async () => (await orderOf(orderId))?.status === 'completed');
+    const [esim] = await ctx.deps.db.select().from(esims).where(eq(esims.orderId, orderId));
+    const refill = (headers: Record<string, string>, body: Record<string, unknown>, esimId = esim?.id) =>
+      ctx.app.inject({ method: 'POST', url: `/api/portal/esims/${esimId}/refills`, headers, payload: body });
+    const key = newKey();
+    const first = await refill(shop.headers, { packageSlug: slug, idempotencyKey: key });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().order).toMatchObject({
+      kind: 'topup',
+      paymentMethod: 'credits',
+      subscriber: { name: 'Besa' },
+    });
+    expect((await refill(shop.headers, { packageSlug: slug, idempotencyKey: key })).json().order.id).toBe(
+      first.json().order.id,
+    );
+    await waitFor(async () => (await orderOf(first.json().order.id))?.status === 'completed');
+    const onEsim = await ctx.deps.db
+      .select()
+      .from(esimPackages)
+      .where(eq(esimPackages.esimId, esim?.id ?? ''));
+    expect(onEsim).toHaveLength(2);
+    expect(await balancesOf(shop.shopId)).toMatchObject({ credit: priceCents });
+    const [elsewhere] = await ctx.deps.db
+      .select()
+      .from(packages)
+      .where(
+        and(eq(packages.type, 'global'), eq(packages.active, true), isNotNull(packages.resellerPriceCents)),
+      )
+      .limit(1);
+    expect(
+      (await refill(shop.headers, { packageSlug: elsewhere?.slug, idempotencyKey: newKey() })).json().code,
+    ).toBe('TOP_UP_NOT_ALLOWED');
+    const other = await newShop();
+    await fund(other.shopId, priceCents);
+    expect((await refill(other.headers, { packageSlug: slug, idempotencyKey: newKey() })).statusCode).toBe(
+      404,
+    );
+    expect(await balancesOf(other.shopId)).toMatchObject({ credit: priceCents });
   });
 
   it('answers not enough credit with the amount missing and writes nothing', async () => {

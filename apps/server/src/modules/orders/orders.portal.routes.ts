@@ -2,8 +2,10 @@ import {
   confirmPaymentBodySchema,
   createPortalPurchaseBodySchema,
   createPortalPurchaseResponseSchema,
+  createPortalRefillBodySchema,
   createTopUpOrderBodySchema,
   createTopUpOrderResponseSchema,
+  esimIdParamsSchema,
   orderIdParamsSchema,
   pagedPortalOrdersSchema,
   portalOrderSchema,
@@ -19,6 +21,7 @@ import { authOf, requireActiveShop, shopIdOf } from '../auth/auth.guard';
 import {
   confirmTopUpReturn,
   createPortalPurchase,
+  createPortalRefill,
   createTopUpOrder,
   listPortalOrders,
   quoteTopUp,
@@ -125,6 +128,31 @@ export const ordersPortalRoutes =
         const result = await createPortalPurchase(deps, {
           shopId: shopIdOf(request),
           userId: authOf(request).details.user.id,
+          body: request.body,
+          locale: request.locale,
+        });
+        return reply.code(201).send(result);
+      },
+    );
+
+    app.post(
+      '/esims/:esimId/refills',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary:
+            "Refill a subscriber's eSIM with a package, paid by credits (one order per idempotency key)",
+          params: esimIdParamsSchema,
+          body: createPortalRefillBodySchema,
+          response: { 201: createPortalPurchaseResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await createPortalRefill(deps, {
+          shopId: shopIdOf(request),
+          userId: authOf(request).details.user.id,
+          esimId: request.params.esimId,
           body: request.body,
           locale: request.locale,
         });

@@ -1,6 +1,7 @@
 import {
   type Balances,
   type CreatePortalPurchaseBody,
+  type CreatePortalRefillBody,
   type Locale,
   type PortalOrder,
   type PortalOrdersQuery,
@@ -13,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { toPaged } from '../../lib/list-query';
 import type { UserRow } from '../auth/auth.repository';
-import { findSellablePackageBySlug } from '../catalogue/catalogue.repository';
+import { findSellablePackageBySlug, type PackageRow } from '../catalogue/catalogue.repository';
 import { getShopBalances } from '../credits/credits.repository';
 import {
   debitPurchase,
@@ -22,6 +23,7 @@ import {
   splitSpend,
   toBalances,
 } from '../credits/credits.service';
+import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
   getSubscriber,
@@ -179,14 +181,78 @@ export const createPortalPurchase = async (
     throw new AppError('VALIDATION_FAILED', { subscriber: ['required'] });
   const earlier = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
   if (earlier) return answerOf(deps, shopId, earlier);
-  const [pkg, shop] = await Promise.all([
-    findSellablePackageBySlug(deps.db, body.packageSlug),
-    getShopBalances(deps.db, shopId),
-  ]);
+  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
   if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  return buyWithCredits(deps, {
+    ...input,
+    idempotencyKey: body.idempotencyKey,
+    pkg,
+    kind: 'esim',
+    targetEsimId: null,
+    subscriberOf: async (tx) => {
+      const subscriber = body.subscriberId
+        ? await getSubscriber(tx, shopId, body.subscriberId)
+        : await insertSubscriber(tx, { shopId, ...(body.subscriber as NonNullable<typeof body.subscriber>) });
+      if (!subscriber) throw new AppError('NOT_FOUND', { subscriberId: ['errors.NOT_FOUND'] });
+      return subscriber;
+    },
+  });
+};
+
+/**
+ * Refill (SPEC section 2, "refill subscriber"): a package added to one of this shop's subscribers' eSIMs, paid by
+ * credits. The same rules as a customer's top-up (same destination, top-up allowed, eSIM not disabled) and the
+ * same fulfilment (`kind = topup`: it waits behind the active package or starts now).
+ */
+export const createPortalRefill = async (
+  deps: PortalPurchaseDeps,
+  input: { shopId: string; userId: string; esimId: string; body: CreatePortalRefillBody; locale: Locale },
+) => {
+  const { body, shopId } = input;
+  const earlier = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
+  if (earlier) return answerOf(deps, shopId, earlier);
+  const esim = await usableEsim(deps.db, { shopId }, input.esimId);
+  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
+  if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  if (!fitsEsim(await destinationOf(deps.db, esim), pkg))
+    throw new AppError('TOP_UP_NOT_ALLOWED', { packageSlug: ['errors.TOP_UP_NOT_ALLOWED'] });
+  return buyWithCredits(deps, {
+    ...input,
+    idempotencyKey: body.idempotencyKey,
+    pkg,
+    kind: 'topup',
+    targetEsimId: esim.id,
+    subscriberOf: async (tx) => {
+      const subscriber = esim.subscriberId ? await getSubscriber(tx, shopId, esim.subscriberId) : undefined;
+      if (!subscriber) throw new AppError('NOT_FOUND');
+      return subscriber;
+    },
+  });
+};
+
+/**
+ * The purchase transaction both share: subscriber and a paid `credits` order at the reseller price first, then
+ * the debit under the shop's lock (ADR 0019); not enough credit rolls everything back with the amount missing; a
+ * concurrent double submit answers the first order (unique key). After commit, the checkout fulfilment job.
+ */
+const buyWithCredits = async (
+  deps: PortalPurchaseDeps,
+  input: {
+    shopId: string;
+    userId: string;
+    locale: Locale;
+    idempotencyKey: string;
+    pkg: PackageRow;
+    kind: 'esim' | 'topup';
+    targetEsimId: string | null;
+    subscriberOf: (tx: Db) => Promise<SubscriberRow>;
+  },
+) => {
+  const { shopId, pkg } = input;
   const price = pkg.resellerPriceCents;
   if (price === null || price <= 0)
     throw new AppError('PACKAGE_NOT_FOR_RESELLERS', { packageSlug: ['errors.PACKAGE_NOT_FOR_RESELLERS'] });
+  const shop = await getShopBalances(deps.db, shopId);
   // Clearly not enough (a balance seen a moment ago): no transaction at all. The debit checks again under the lock.
   if (!shop || !splitSpend(price, shop)) {
     const have = (shop?.creditCents ?? 0) + (shop?.bonusCents ?? 0);
@@ -195,18 +261,15 @@ export const createPortalPurchase = async (
   let result: { order: OrderRow; subscriber: SubscriberRow; balances: Balances };
   try {
     result = await deps.db.transaction(async (tx) => {
-      const subscriber = body.subscriberId
-        ? await getSubscriber(tx, shopId, body.subscriberId)
-        : await insertSubscriber(tx, { shopId, ...(body.subscriber as NonNullable<typeof body.subscriber>) });
-      if (!subscriber) throw new AppError('NOT_FOUND', { subscriberId: ['errors.NOT_FOUND'] });
-      const now = new Date();
+      const subscriber = await input.subscriberOf(tx);
       const order = await insertOrder(tx, {
         number: createOrderNumber(),
-        kind: 'esim',
+        kind: input.kind,
         status: 'paid',
         shopId,
         subscriberId: subscriber.id,
-        idempotencyKey: body.idempotencyKey,
+        targetEsimId: input.targetEsimId,
+        idempotencyKey: input.idempotencyKey,
         packageId: pkg.id,
         packageSnapshot: {
           ...packageSnapshotOf(pkg),
@@ -220,7 +283,7 @@ export const createPortalPurchase = async (
         buyerEmail: subscriber.email,
         country: subscriber.country,
         locale: input.locale,
-        paidAt: now,
+        paidAt: new Date(),
       });
       const locked = await lockShopForPurchase(tx, shopId);
       if (locked?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
@@ -233,7 +296,7 @@ export const createPortalPurchase = async (
     });
   } catch (error) {
     if (!isUniqueViolation(error, 'orders_shop_idempotency')) throw error;
-    const first = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
+    const first = await findShopOrderByKey(deps.db, shopId, input.idempotencyKey);
     if (!first) throw error;
     return answerOf(deps, shopId, first);
   }
