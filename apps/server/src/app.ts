@@ -31,6 +31,7 @@ import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
+import { subscribersPortalRoutes } from './modules/subscribers/subscribers.portal.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
 import {
@@ -139,6 +140,7 @@ export const buildApp = async (
       await api.register(creditsPortalRoutes(deps), { prefix: '/portal' });
       await api.register(ordersPortalRoutes(deps), { prefix: '/portal' });
       await api.register(cataloguePortalRoutes(deps), { prefix: '/portal' });
+      await api.register(subscribersPortalRoutes(deps), { prefix: '/portal' });
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });

@@ -112,6 +112,13 @@ export const subscriberSchema = z
   .meta({ id: 'Subscriber' });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
+export const subscribersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 100 }).extend({
+  /** Part of the name, last name or e-mail. */
+  q: searchField.optional(),
+});
+export type SubscribersQuery = z.infer<typeof subscribersQuerySchema>;
+export const pagedSubscribersSchema = pagedSchema(subscriberSchema, 'PagedSubscribers');
+
 export const portalOrderSchema = z
   .object({
     id: z.uuid(),

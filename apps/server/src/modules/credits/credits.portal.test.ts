@@ -515,6 +515,36 @@ describe('statement', () => {
   });
 });
 
+describe('subscribers', () => {
+  it("lists this shop's subscribers only, searched by name or e-mail, paged", async () => {
+    const shop = await newShop();
+    const other = await newShop();
+    await fund(shop.shopId, priceCents * 2);
+    await fund(other.shopId, priceCents);
+    for (const [s, person] of [
+      [shop, { ...subscriber, name: 'Drita', email: 'drita@example.test' }],
+      [shop, { ...subscriber, name: 'Arben', email: 'arben@example.test' }],
+      [other, { ...subscriber, name: 'Drita', email: 'drita@other.test' }],
+    ] as const)
+      expect(
+        (await purchase(s.headers, { packageSlug: slug, subscriber: person, idempotencyKey: newKey() }))
+          .statusCode,
+      ).toBe(201);
+    const list = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/portal/subscribers?${query}`, headers: shop.headers });
+    const all = (await list('')).json();
+    expect(all.total).toBe(2);
+    expect(all.items.map((s: { name: string }) => s.name)).toEqual(['Arben', 'Drita']);
+    expect((await list('q=DRITA')).json()).toMatchObject({
+      total: 1,
+      items: [{ email: 'drita@example.test' }],
+    });
+    expect((await list('q=drita%40other')).json().total).toBe(0);
+    expect((await list('pageSize=1&page=2')).json().items).toHaveLength(1);
+    expect((await list('pageSize=101')).statusCode).toBe(422);
+  });
+});
+
 describe('reseller packages', () => {
   it("lists packages with the reseller price and the shop's suggested retail price, by type, paged", async () => {
     const shop = await newShop();
@@ -542,6 +572,7 @@ describe('portal access', () => {
     { method: 'GET' as const, url: '/api/portal/credits/statement?from=2026-01-01&to=2026-01-31' },
     { method: 'GET' as const, url: '/api/portal/orders' },
     { method: 'GET' as const, url: '/api/portal/packages' },
+    { method: 'GET' as const, url: '/api/portal/subscribers' },
     { method: 'GET' as const, url: '/api/portal/topups/quote?amountCents=20000' },
     { method: 'POST' as const, url: '/api/portal/topups', payload: { amountCents: 20_000 } },
   ];
