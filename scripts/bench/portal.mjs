@@ -9,6 +9,7 @@
 // After each phase the ledger check: per shop, the ledger's sum per bucket equals the shop's balances, no
 // balance after an entry is negative, and the number of orders equals the number of successful purchases.
 // Exit code 1 when a check fails. BENCH_PORT (default 3760) is the product's port (and +1 its staff port).
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createBenchDatabase, machineLoad, record, startProduct, waitFor } from './lib.mjs';
@@ -29,6 +30,16 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 };
 const ms = (v) => (Number.isFinite(v) ? String(Math.round(v)) : '-');
+
+/** CPU time (user + system, ms) the product process has used so far (from /proc; less sensitive to load). */
+const productCpuMs = () => {
+  try {
+    const fields = readFileSync(`/proc/${product.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return fields.slice(11, 15).reduce((sum, v) => sum + Number(v), 0) * 10;
+  } catch {
+    return Number.NaN;
+  }
+};
 
 const database = createBenchDatabase();
 const product = startProduct(database.url, port, { env: { FULFILMENT_CONCURRENCY: '4' } });
@@ -188,16 +199,18 @@ try {
   // 1. One shop, 200 at once, balance covers exactly K.
   const one = await newShop();
   await fund(one.shopId, price * covered);
+  let cpu0 = productCpuMs();
   const oneResults = await Promise.all(Array.from({ length: purchases }, () => purchase(one, pkg.slug)));
   const a = summarise(oneResults);
+  a.cpu = (productCpuMs() - cpu0) / purchases;
   const aCheck = await ledgerCheck([one.shopId], covered);
   report('');
   report(
-    `| phase | purchases | succeeded | insufficient credit | other | p50 ms | p99 ms | max ms | ledger check |`,
+    `| phase | purchases | succeeded | insufficient credit | other | p50 ms | p99 ms | max ms | server CPU ms / purchase | ledger check |`,
   );
-  report(`|---|---|---|---|---|---|---|---|---|`);
+  report(`|---|---|---|---|---|---|---|---|---|---|`);
   report(
-    `| one shop, covers ${covered} | ${purchases} | ${a.ok} ${check(a.ok === covered, 'one shop: successes')} | ${a.insufficient} | ${a.other} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(a.max)} | sums ${aCheck.sumsMatch ? 'equal' : 'DIFFER'}, negative ${aCheck.negative}, orders ${aCheck.orders} ${check(aCheck.ok, 'one shop: ledger')} |`,
+    `| one shop, covers ${covered} | ${purchases} | ${a.ok} ${check(a.ok === covered, 'one shop: successes')} | ${a.insufficient} | ${a.other} | ${ms(a.p50)} | ${ms(a.p99)} | ${ms(a.max)} | ${a.cpu.toFixed(1)} | sums ${aCheck.sumsMatch ? 'equal' : 'DIFFER'}, negative ${aCheck.negative}, orders ${aCheck.orders} ${check(aCheck.ok, 'one shop: ledger')} |`,
   );
 
   // 2. 200 at once over 20 shops, each covering 70 % of its share.
@@ -206,21 +219,24 @@ try {
   const share = Math.ceil(purchases / shopCount);
   const each = Math.floor(share * 0.7);
   for (const shop of shops) await fund(shop.shopId, price * each);
+  cpu0 = productCpuMs();
   const spreadResults = await Promise.all(
     Array.from({ length: share * shopCount }, (_, i) => purchase(shops[i % shopCount], pkg.slug)),
   );
   const b = summarise(spreadResults);
+  b.cpu = (productCpuMs() - cpu0) / spreadResults.length;
   const bCheck = await ledgerCheck(
     shops.map((s) => s.shopId),
     each * shopCount,
   );
   report(
-    `| ${shopCount} shops, each covers ${each} of ${share} | ${share * shopCount} | ${b.ok} ${check(b.ok === each * shopCount, 'spread: successes')} | ${b.insufficient} | ${b.other} | ${ms(b.p50)} | ${ms(b.p99)} | ${ms(b.max)} | sums ${bCheck.sumsMatch ? 'equal' : 'DIFFER'}, negative ${bCheck.negative}, orders ${bCheck.orders} ${check(bCheck.ok, 'spread: ledger')} |`,
+    `| ${shopCount} shops, each covers ${each} of ${share} | ${share * shopCount} | ${b.ok} ${check(b.ok === each * shopCount, 'spread: successes')} | ${b.insufficient} | ${b.other} | ${ms(b.p50)} | ${ms(b.p99)} | ${ms(b.max)} | ${b.cpu.toFixed(1)} | sums ${bCheck.sumsMatch ? 'equal' : 'DIFFER'}, negative ${bCheck.negative}, orders ${bCheck.orders} ${check(bCheck.ok, 'spread: ledger')} |`,
   );
 
   // 3. Open loop: `rate` purchases a second over the same shops, funded for all of them.
   const count = rate * rateSeconds;
   for (const shop of shops) await fund(shop.shopId, price * Math.ceil(count / shopCount));
+  cpu0 = productCpuMs();
   const t0 = performance.now();
   const started = [];
   for (let i = 0; i < count; i++) {
@@ -229,12 +245,13 @@ try {
     started.push(purchase(shops[i % shopCount], pkg.slug));
   }
   const c = summarise(await Promise.all(started));
+  c.cpu = (productCpuMs() - cpu0) / count;
   const cCheck = await ledgerCheck(
     shops.map((s) => s.shopId),
     each * shopCount + c.ok,
   );
   report(
-    `| open loop ${rate}/s for ${rateSeconds} s, ${shopCount} shops | ${count} | ${c.ok} ${check(c.ok === count, 'open loop: successes')} | ${c.insufficient} | ${c.other} | ${ms(c.p50)} | ${ms(c.p99)} ${c.p99 <= budgetMs ? '(≤ 150 budget)' : '(over the 150 budget)'} | ${ms(c.max)} | sums ${cCheck.sumsMatch ? 'equal' : 'DIFFER'}, negative ${cCheck.negative}, orders ${cCheck.orders} ${check(cCheck.ok, 'open loop: ledger')} |`,
+    `| open loop ${rate}/s for ${rateSeconds} s, ${shopCount} shops | ${count} | ${c.ok} ${check(c.ok === count, 'open loop: successes')} | ${c.insufficient} | ${c.other} | ${ms(c.p50)} | ${ms(c.p99)} ${c.p99 <= budgetMs ? '(≤ 150 budget)' : '(over the 150 budget)'} | ${ms(c.max)} | ${c.cpu.toFixed(1)} | sums ${cCheck.sumsMatch ? 'equal' : 'DIFFER'}, negative ${cCheck.negative}, orders ${cCheck.orders} ${check(cCheck.ok, 'open loop: ledger')} |`,
   );
   report('');
   report(
