@@ -8,9 +8,11 @@ import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-con
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cataloguePortalRoutes } from './modules/catalogue/catalogue.portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { creditsPortalRoutes } from './modules/credits/credits.portal.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
 import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
@@ -20,6 +22,7 @@ import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
 import { onProviderOrderReady } from './modules/orders/fulfilment.service';
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
+import { ordersPortalRoutes } from './modules/orders/orders.portal.routes';
 import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -28,6 +31,7 @@ import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
+import { subscribersPortalRoutes } from './modules/subscribers/subscribers.portal.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
 import {
@@ -133,6 +137,10 @@ export const buildApp = async (
       await api.register(esimsCustomerRoutes(deps), { prefix: '/account' });
       await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });
       await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
+      await api.register(creditsPortalRoutes(deps), { prefix: '/portal' });
+      await api.register(ordersPortalRoutes(deps), { prefix: '/portal' });
+      await api.register(cataloguePortalRoutes(deps), { prefix: '/portal' });
+      await api.register(subscribersPortalRoutes(deps), { prefix: '/portal' });
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });

@@ -10,5 +10,6 @@ export * from './locales';
 export * from './mail';
 export * from './orders';
 export * from './paging';
+export * from './portal';
 export * from './site-data';
 export * from './validation';

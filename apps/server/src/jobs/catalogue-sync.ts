@@ -7,8 +7,11 @@ import { getGeneralOptions } from '../modules/settings/settings.repository';
 
 /** Pulls the provider's price list into our packages and refreshes the in-memory catalogue. */
 export const runCatalogueSync = async (deps: AppDeps) => {
-  const { catalogueMarkupPercent } = await getGeneralOptions(deps.db);
-  const result = await syncCatalogue(deps.db, deps.esimProvider, { markupPercent: catalogueMarkupPercent });
+  const { catalogueMarkupPercent, resellerMarkupPercent } = await getGeneralOptions(deps.db);
+  const result = await syncCatalogue(deps.db, deps.esimProvider, {
+    markupPercent: catalogueMarkupPercent,
+    resellerMarkupPercent,
+  });
   deps.catalogue.invalidate();
   return result;
 };

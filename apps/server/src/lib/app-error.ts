@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly fieldErrors?: Record<string, string[]>,
     /** An English message that replaces the translated one (the three token replies clients match on). */
     readonly fixedMessage?: string,
+    /** Values the translated message (and the field messages from `errors.*`) interpolate, e.g. `{ missing }`. */
+    readonly values?: Record<string, string | number>,
   ) {
     super(code);
   }

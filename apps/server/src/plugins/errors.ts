@@ -52,13 +52,15 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         ? Object.fromEntries(
             Object.entries(error.fieldErrors).map(([field, rules]) => [
               field,
-              rules.map((rule) => (rule.startsWith('errors.') ? t(rule) : translateRule(t, field, rule))),
+              rules.map((rule) =>
+                rule.startsWith('errors.') ? t(rule, error.values) : translateRule(t, field, rule),
+              ),
             ]),
           )
         : undefined;
       return send(reply, error.code, {
         code: error.code,
-        message: error.fixedMessage ?? t(`errors.${error.code}`),
+        message: error.fixedMessage ?? t(`errors.${error.code}`, error.values),
         ...(errors ? { errors } : {}),
       });
     }

@@ -62,6 +62,8 @@ export const packages = pgTable(
     priceCents: integer('price_cents').notNull(),
     offerPriceCents: integer('offer_price_cents'),
     wholesaleCents: integer('wholesale_cents').notNull(),
+    /** What a shop pays, in credit cents (DESIGN section 3 "Reseller packages"); null: not sold to shops. */
+    resellerPriceCents: integer('reseller_price_cents'),
     popular: boolean('popular').notNull().default(false),
     topUpAllowed: boolean('top_up_allowed').notNull().default(true),
     activation: text('activation', { enum: packageActivations }).notNull().default('on_first_use'),

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './catalogue';
 export * from './content';
+export * from './credits';
 export * from './orders';
 export * from './outbox';
 export * from './sandbox';

@@ -2,6 +2,7 @@ import { esimPackageStatuses, esimStatuses, orderKinds, orderStatuses } from '@e
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packages } from './catalogue';
+import { subscribers } from './credits';
 import { shops, users } from './users';
 
 /** Every sale: a customer's eSIM, top-up or change of eSIM, a shop's credits or purchases (DESIGN section 3). */
@@ -15,6 +16,12 @@ export const orders = pgTable(
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     userId: uuid('user_id').references(() => users.id),
     shopId: uuid('shop_id').references(() => shops.id),
+    /** A shop's order for one of its subscribers (the eSIM goes to the subscriber). */
+    subscriberId: uuid('subscriber_id').references(() => subscribers.id),
+    /** A shop's purchase: the key the client sent, so a double submit finds the first order (unique per shop). */
+    idempotencyKey: text('idempotency_key'),
+    /** A credit top-up: the bonus quoted when the order was made, credited exactly when it is paid. */
+    bonusCents: integer('bonus_cents'),
     packageId: uuid('package_id').references(() => packages.id),
     /** The eSIM a top-up goes on, or the eSIM being replaced by a change. */
     targetEsimId: uuid('target_esim_id'),
@@ -48,6 +55,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_shop_idx').on(t.shopId, t.createdAt),
+    uniqueIndex('orders_shop_idempotency_unique')
+      .on(t.shopId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 
@@ -113,7 +124,11 @@ export const esims = pgTable(
     replacedById: uuid('replaced_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('esims_iccid_unique').on(t.iccid), index('esims_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('esims_iccid_unique').on(t.iccid),
+    index('esims_user_idx').on(t.userId),
+    index('esims_subscriber_idx').on(t.subscriberId),
+  ],
 );
 
 /** A package on an eSIM; a new one on an eSIM with an active package waits (queued) until that one ends. */

@@ -1,6 +1,16 @@
 import { accountKinds, alertChannels, staffRoles } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', {
   id: smallint('id').primaryKey(),
@@ -8,19 +18,32 @@ export const roles = pgTable('roles', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const shops = pgTable('shops', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  logo: text('logo'),
-  sellShopPrice: integer('sell_shop_price').notNull().default(0),
-  status: text('status', { enum: ['pending_verification', 'active', 'suspended'] })
-    .notNull()
-    .default('pending_verification'),
-  creditCents: integer('credit_cents').notNull().default(0),
-  bonusCents: integer('bonus_cents').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-});
+/**
+ * A reseller. `credit_cents` (paid credit) and `bonus_cents` change only together with a `credit_ledger` row in
+ * the same transaction, and never go below zero (the checks below; modules/credits).
+ */
+export const shops = pgTable(
+  'shops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    sellShopPrice: integer('sell_shop_price').notNull().default(0),
+    status: text('status', { enum: ['pending_verification', 'active', 'suspended'] })
+      .notNull()
+      .default('pending_verification'),
+    creditCents: integer('credit_cents').notNull().default(0),
+    bonusCents: integer('bonus_cents').notNull().default(0),
+    /** The shop is told by e-mail when its paid credit falls under this (set in its profile); null: never. */
+    lowBalanceThresholdCents: integer('low_balance_threshold_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('shops_credit_not_negative', sql`${t.creditCents} >= 0`),
+    check('shops_bonus_not_negative', sql`${t.bonusCents} >= 0`),
+  ],
+);
 
 /** One table for customers, shop users and staff; e-mail is unique per kind (DESIGN section 3). */
 export const users = pgTable(

@@ -21,6 +21,18 @@ export const defaultGeneralOptions = {
   alertThresholds: [60, 98],
   /** Retail markup over the wholesaler's price, applied by the catalogue sync. */
   catalogueMarkupPercent: 45,
+  /** Shops' margin over the wholesaler's price: the reseller price in credits, set by the catalogue sync. */
+  resellerMarkupPercent: 20,
+  /**
+   * Bonus on a portal top-up (DESIGN section 3): the highest tier the amount reaches, in percent of it. The
+   * minimum top-up earns 3 %, 500 EUR 5 %, 1,000 EUR 8 %, 2,500 EUR 10 %.
+   */
+  topUpBonusTiers: [
+    { fromCents: 20_000, percent: 3 },
+    { fromCents: 50_000, percent: 5 },
+    { fromCents: 100_000, percent: 8 },
+    { fromCents: 250_000, percent: 10 },
+  ],
   /** Printed on invoices (seller block); VAT is 0 % unless staff configure a rate. */
   seller: {
     name: 'eSIM Marketplace sh.p.k.',

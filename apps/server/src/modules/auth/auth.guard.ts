@@ -75,3 +75,19 @@ export const authOf = (request: FastifyRequest): RequestAuth => {
 
 /** The signed-in user's id; only on routes whose rule requires a token. */
 export const userIdOf = (request: FastifyRequest) => authOf(request).details.user.id;
+
+/**
+ * The portal's money routes: a shop user whose shop is active (e-mail confirmed, not suspended). Register as a
+ * preValidation hook in a portal plugin; the access rule (`{ kinds: ['shop'] }`) has already checked the token.
+ */
+export const requireActiveShop = async (request: FastifyRequest) => {
+  const shop = authOf(request).details.shop;
+  if (shop?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
+};
+
+/** The signed-in shop user's shop id; only after `requireActiveShop`. */
+export const shopIdOf = (request: FastifyRequest) => {
+  const shop = authOf(request).details.shop;
+  if (!shop) throw new AppError('SHOP_NOT_ACTIVE');
+  return shop.id;
+};

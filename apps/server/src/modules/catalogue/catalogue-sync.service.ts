@@ -9,6 +9,10 @@ import {
   upsertProviderPackages,
 } from './catalogue.repository';
 
+/** Reseller price in credit cents: wholesale plus the resellers' margin, rounded up to the cent. */
+export const resellerPriceCents = (wholesaleCents: number, markupPercent: number) =>
+  Math.ceil((wholesaleCents * (100 + markupPercent)) / 100);
+
 /** Retail price: wholesale plus markup, rounded up to the next .99 euro. */
 export const retailPriceCents = (wholesaleCents: number, markupPercent: number) =>
   Math.max(99, Math.ceil((wholesaleCents * (1 + markupPercent / 100) + 1) / 100) * 100 - 1);
@@ -40,7 +44,7 @@ export type SyncResult = { upserted: number; deactivated: number; skipped: strin
 export const syncCatalogue = async (
   db: Db,
   provider: Pick<EsimProvider, 'name' | 'listPackages'>,
-  options: { markupPercent: number },
+  options: { markupPercent: number; resellerMarkupPercent?: number },
 ): Promise<SyncResult> => {
   const wholesale = await provider.listPackages();
   return db.transaction(async (tx) => {
@@ -71,6 +75,7 @@ export const syncCatalogue = async (
           validityDays: pkg.validityDays,
           wholesaleCents: pkg.wholesaleCents,
           priceCents: retailPriceCents(pkg.wholesaleCents, options.markupPercent),
+          resellerPriceCents: resellerPriceCents(pkg.wholesaleCents, options.resellerMarkupPercent ?? 20),
           topUpAllowed: pkg.topUpAllowed,
           activation: pkg.activation,
           provider: provider.name,

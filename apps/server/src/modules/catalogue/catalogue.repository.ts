@@ -76,6 +76,7 @@ export const upsertProviderPackages = (db: Db, values: (typeof packages.$inferIn
         validityDays: sql`excluded.validity_days`,
         wholesaleCents: sql`excluded.wholesale_cents`,
         priceCents: sql`excluded.price_cents`,
+        resellerPriceCents: sql`excluded.reseller_price_cents`,
         topUpAllowed: sql`excluded.top_up_allowed`,
         activation: sql`excluded.activation`,
         active: true,
@@ -104,4 +105,29 @@ export const retireProviderPackages = async (db: Db, provider: string, keptCodes
     )
     .returning({ id: packages.id });
   return retired.length;
+};
+
+/** The reseller price list (portal "All packages"): sellable packages with a reseller price, by type and name. */
+export const listResellerPackages = async (
+  db: Db,
+  filters: { type?: PackageRow['type']; q?: string },
+  page: { page: number; pageSize: number },
+) => {
+  const where = and(
+    sellable,
+    sql`${packages.resellerPriceCents} is not null`,
+    filters.type ? eq(packages.type, filters.type) : undefined,
+    filters.q
+      ? sql`(${packages.name} ilike ${`%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${packages.slug} ilike ${`%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`
+      : undefined,
+  );
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(packages).where(where);
+  const rows = await db
+    .select()
+    .from(packages)
+    .where(where)
+    .orderBy(packages.type, packages.name, packages.id)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  return { total: total?.n ?? 0, rows };
 };

@@ -7,6 +7,7 @@ import { type EsimProfile, type EsimProvider, EsimProviderError } from '../../ad
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { FulfilOrderJob, JobQueue } from '../../lib/job-queue';
+import { refundPurchase } from '../credits/credits.service';
 import {
   getEsim,
   getEsimForOrder,
@@ -70,6 +71,9 @@ const snapshotOf = (order: OrderRow) => order.packageSnapshot as unknown as Snap
 const newEsimRow = (deps: FulfilmentDeps, order: OrderRow, profile: EsimProfile) => ({
   iccid: profile.iccid,
   userId: order.userId,
+  // A shop's purchase: the eSIM belongs to the shop's subscriber.
+  shopId: order.shopId,
+  subscriberId: order.subscriberId,
   orderId: order.id,
   provider: deps.esimProvider.name,
   providerRef: profile.providerRef,
@@ -279,9 +283,18 @@ const placeEsimOrder = async (deps: FulfilmentDeps, order: OrderRow): Promise<Fu
   return 'allocating';
 };
 
-/** Fails a paid order for staff with the error; an order completed meanwhile stays completed. */
+/**
+ * Fails a paid order for staff with the error; an order completed meanwhile stays completed. An order a shop
+ * paid with credits gets them back in the same transaction (a `refund` ledger row, once: its keys are the
+ * order's) and ends `refunded`, so it cannot be retried into a second delivery of a refunded purchase.
+ */
 const failOrder = async (deps: FulfilmentDeps, orderId: string, error: unknown) => {
-  await failPaidOrder(deps.db, orderId, describe(error));
+  await deps.db.transaction(async (tx) => {
+    const failed = await failPaidOrder(tx, orderId, describe(error));
+    if (failed?.paymentMethod !== 'credits' || !failed.shopId) return;
+    await refundPurchase(tx, { shopId: failed.shopId, orderId });
+    await updateOrder(tx, orderId, { status: 'refunded' });
+  });
   return 'failed' as const;
 };
 

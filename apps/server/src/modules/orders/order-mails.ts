@@ -18,9 +18,12 @@ export const renderOrderConfirmation = async (
   esim: Pick<EsimRow, 'activationCode' | 'smdpAddress' | 'matchingId'>,
   options: GeneralOptions,
 ): Promise<MailMessage> => {
+  // A shop's purchase for its subscriber: the shop sets its own retail price, so the subscriber's e-mail shows
+  // neither what the shop paid nor our invoice (the shop's receipt carries its price).
+  const forSubscriber = order.shopId !== null;
   const [qrPng, invoicePdf] = await Promise.all([
     renderActivationQrPng(esim.activationCode),
-    renderOrderInvoice(t, order, options),
+    forSubscriber ? null : renderOrderInvoice(t, order, options),
   ]);
   const total = new Intl.NumberFormat(localeTags[order.locale as Locale] ?? 'en', {
     style: 'currency',
@@ -32,7 +35,7 @@ export const renderOrderConfirmation = async (
   const facts: [string, string][] = [
     [k('orderNumber'), order.number],
     [k('package'), packageNameOf(order)],
-    [k('total'), total],
+    ...(forSubscriber ? [] : [[k('total'), total] as [string, string]]),
   ];
   const manual: [string, string][] = [
     [k('smdpAddress'), esim.smdpAddress],
@@ -48,7 +51,7 @@ export const renderOrderConfirmation = async (
     `${k('iosAction')}: ${iosLink}`,
     `${k('androidTitle')}: ${k('androidSteps')}`,
     k('installNote'),
-    k('invoiceNote'),
+    ...(forSubscriber ? [] : [k('invoiceNote')]),
     t('signature'),
   ].join('\n\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a">
@@ -58,7 +61,7 @@ export const renderOrderConfirmation = async (
 <h2 style="font-size:16px">${escapeHtml(k('manualTitle'))}</h2><table>${manual.map(row).join('')}</table>
 <p><a href="${escapeHtml(iosLink)}" style="background:#B5470C;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(k('iosAction'))}</a></p>
 <h2 style="font-size:16px">${escapeHtml(k('androidTitle'))}</h2><p>${escapeHtml(k('androidSteps'))}</p>
-<p style="color:#555">${escapeHtml(k('installNote'))}</p><p>${escapeHtml(k('invoiceNote'))}</p>
+<p style="color:#555">${escapeHtml(k('installNote'))}</p>${forSubscriber ? '' : `<p>${escapeHtml(k('invoiceNote'))}</p>`}
 <p>${escapeHtml(t('signature'))}</p></body></html>`;
   return {
     to: order.buyerEmail,
@@ -72,11 +75,15 @@ export const renderOrderConfirmation = async (
         contentBase64: qrPng.toString('base64'),
         cid: 'esim-qr',
       },
-      {
-        filename: invoiceFileName(t, order),
-        contentType: 'application/pdf',
-        contentBase64: invoicePdf.toString('base64'),
-      },
+      ...(invoicePdf
+        ? [
+            {
+              filename: invoiceFileName(t, order),
+              contentType: 'application/pdf',
+              contentBase64: invoicePdf.toString('base64'),
+            },
+          ]
+        : []),
     ],
   };
 };
@@ -104,11 +111,15 @@ export const renderTopUpConfirmation = async (
     text: lines.join('\n\n'),
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
     attachments: [
-      {
-        filename: invoiceFileName(t, order),
-        contentType: 'application/pdf',
-        contentBase64: invoicePdf.toString('base64'),
-      },
+      ...(invoicePdf
+        ? [
+            {
+              filename: invoiceFileName(t, order),
+              contentType: 'application/pdf',
+              contentBase64: invoicePdf.toString('base64'),
+            },
+          ]
+        : []),
     ],
   };
 };

@@ -242,11 +242,24 @@ export const countFulfilmentAttempt = async (db: Db, orderId: string) => {
 };
 
 /** Fails a paid order with the reason for staff; a no-op when the order completed (or failed) meanwhile. */
-export const failPaidOrder = (db: Db, orderId: string, failureReason: string) =>
-  db
+export const failPaidOrder = async (db: Db, orderId: string, failureReason: string) => {
+  const [row] = await db
     .update(orders)
     .set({ status: 'failed', failedAt: sql`now()`, failureReason, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')));
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
+    .returning();
+  return row;
+};
+
+/** A shop's order by the idempotency key its client sent (a double submit finds the first order). */
+export const findShopOrderByKey = async (db: Db, shopId: string, idempotencyKey: string) => {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+};
 
 /** Paid orders not completed: startup resumes them all, the periodic sweep those idle for a while. */
 export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {

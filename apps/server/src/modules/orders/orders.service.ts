@@ -17,6 +17,7 @@ import { deriveKey } from '../../lib/keys';
 import { insertUser, type UserRow } from '../auth/auth.repository';
 import { type AuthDeps, authContext, authenticate, createPasswordReset } from '../auth/auth.service';
 import { orderPriceOf } from '../catalogue/package-price';
+import { creditTopUp } from '../credits/credits.service';
 import { getEsimForOrder } from '../esims/esims.repository';
 import { toEsimInstall } from '../esims/qr-code';
 import type { Mailer } from '../mail/mail.service';
@@ -67,7 +68,7 @@ const viewTokenTtlSeconds = 2 * 3600;
 const viewAudience = 'order-view';
 const viewTokenType = 'order-view+jwt';
 
-const isUniqueViolation = (error: unknown, constraint: string) => {
+export const isUniqueViolation = (error: unknown, constraint: string) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   return (
     (e.code ?? e.cause?.code) === '23505' && (e.constraint ?? e.cause?.constraint ?? '').includes(constraint)
@@ -119,6 +120,11 @@ export const openCheckout = async (
   order: OrderRow,
   packageSlug: string,
   log: FastifyBaseLogger,
+  /** Where the provider sends the buyer back; default: the site's payment success and failure pages. */
+  returnUrls: { success: string; cancel: string } = {
+    success: successUrl(deps, order),
+    cancel: cancelUrl(deps, order, packageSlug),
+  },
 ) => {
   let session: Awaited<ReturnType<PaymentsProvider['createCheckout']>>;
   try {
@@ -130,8 +136,8 @@ export const openCheckout = async (
       description: packageNameOf(order),
       customerEmail: order.buyerEmail,
       locale: order.locale,
-      successUrl: successUrl(deps, order),
-      cancelUrl: cancelUrl(deps, order, packageSlug),
+      successUrl: returnUrls.success,
+      cancelUrl: returnUrls.cancel,
     });
   } catch (err) {
     log.error({ err, orderId: order.id }, 'payment provider: checkout could not be created');
@@ -271,6 +277,10 @@ const applyPaymentSucceeded = async (
     );
     return refund('duplicate_payment');
   }
+  if (order.kind === 'credits') {
+    await applyCreditTopUpPaid(tx, order, input.amountCents, log);
+    return noEffects;
+  }
   const userId = await ensureBuyerAccount(deps, tx, order);
   const conflict = await findPaidOrderConflict(tx, order);
   if (conflict) {
@@ -298,6 +308,30 @@ const applyPaymentSucceeded = async (
   }
   await updateOrder(tx, order.id, { status: 'paid', userId, paidAt: new Date() });
   return { orderToFulfil: order.id, refundToSend: null };
+};
+
+/**
+ * A shop's credit top-up, paid: its amount and the bonus quoted when it was ordered go on the shop's balances in
+ * this transaction (once: the ledger keys are the order's), and the order is complete. Nothing to fulfil.
+ */
+const applyCreditTopUpPaid = async (tx: Db, order: OrderRow, paidCents: number, log: FastifyBaseLogger) => {
+  const now = new Date();
+  if (paidCents !== order.totalCents || !order.shopId) {
+    log.error({ orderId: order.id, paid: paidCents, due: order.totalCents }, 'credit top-up amount mismatch');
+    await updateOrder(tx, order.id, {
+      status: 'for_review',
+      paidAt: now,
+      failureReason: `amount paid ${paidCents} differs from total ${order.totalCents}`,
+    });
+    return;
+  }
+  await creditTopUp(tx, {
+    shopId: order.shopId,
+    orderId: order.id,
+    amountCents: order.totalCents,
+    bonusCents: order.bonusCents ?? 0,
+  });
+  await updateOrder(tx, order.id, { status: 'completed', paidAt: now, completedAt: now });
 };
 
 /** After commit: queue fulfilment or send the refund a confirmed payment asked for. */
@@ -405,6 +439,47 @@ export const verifyViewToken = async (deps: CheckoutDeps, token: string | undefi
 };
 
 /**
+ * The return door of a payment (ADR 0010): asks the provider about a session the webhook has not confirmed yet
+ * and confirms it the same way the webhook would (whoever comes first). Checkout's success page and the portal's
+ * top-up return both use it.
+ */
+export const settleReturnedSession = async (
+  deps: CheckoutDeps,
+  sessionId: string,
+  log: FastifyBaseLogger,
+): Promise<'pending' | 'failed' | 'succeeded'> => {
+  const session = await deps.payments.getSession(sessionId).catch((err: unknown) => {
+    log.warn({ err, sessionId }, 'payment provider: session lookup failed');
+    return { status: 'open' as const };
+  });
+  if (session.status === 'open') return 'pending';
+  if (session.status === 'failed' || session.status === 'expired') {
+    await markPaymentUnsuccessful(deps.db, {
+      provider: deps.payments.name,
+      sessionRef: sessionId,
+      status: session.status,
+      failureReason: session.status === 'failed' ? session.failureReason : null,
+    });
+    return 'failed';
+  }
+  const effects = await deps.db.transaction((tx) =>
+    applyPaymentSucceeded(
+      deps,
+      tx,
+      {
+        provider: deps.payments.name,
+        sessionId,
+        paymentRef: session.paymentRef,
+        amountCents: session.amountCents,
+      },
+      log,
+    ),
+  );
+  await carryOut(deps, effects, log);
+  return 'succeeded';
+};
+
+/**
  * The return URL (SPEC section 4): asks the provider about the session, confirms a payment the webhook has not
  * confirmed yet, and shows the receipt once. A second visit says "completed earlier" and changes nothing.
  */
@@ -432,34 +507,8 @@ export const confirmReturn = async (
     message: messages[value],
   });
   if (payment.status !== 'succeeded') {
-    const session = await deps.payments.getSession(sessionId).catch((err: unknown) => {
-      log.warn({ err, orderId }, 'payment provider: session lookup failed');
-      return { status: 'open' as const };
-    });
-    if (session.status === 'open') return outcome('pending');
-    if (session.status === 'failed' || session.status === 'expired') {
-      await markPaymentUnsuccessful(deps.db, {
-        provider: deps.payments.name,
-        sessionRef: sessionId,
-        status: session.status,
-        failureReason: session.status === 'failed' ? session.failureReason : null,
-      });
-      return outcome('failed');
-    }
-    const effects = await deps.db.transaction((tx) =>
-      applyPaymentSucceeded(
-        deps,
-        tx,
-        {
-          provider: deps.payments.name,
-          sessionId,
-          paymentRef: session.paymentRef,
-          amountCents: session.amountCents,
-        },
-        log,
-      ),
-    );
-    await carryOut(deps, effects, log);
+    const settled = await settleReturnedSession(deps, sessionId, log);
+    if (settled !== 'succeeded') return outcome(settled);
   }
   // This tab's charge was a second one for an order already paid: it is refunded, and the receipt is not its.
   const [duplicate] = await listRefundsOfPayment(deps.db, payment.id);

@@ -1,0 +1,42 @@
+import { balancesSchema, statementQuerySchema, statementSchema } from '@esim/contracts';
+import type { Db } from '@esim/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActiveShop, shopIdOf } from '../auth/auth.guard';
+import { getBalances, getStatement } from './credits.service';
+
+const tags = ['portal'];
+const access = { kinds: ['shop'] } as const;
+
+/** A shop's balances and statement (mounted under /api/portal). */
+export const creditsPortalRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', requireActiveShop);
+
+    app.get(
+      '/credits',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: "The shop's paid credit, bonus and total",
+          response: { 200: balancesSchema },
+        },
+      },
+      async (request) => getBalances(deps, shopIdOf(request)),
+    );
+
+    app.get(
+      '/credits/statement',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: 'The ledger for a period: opening, entries with running balance, totals per kind, closing',
+          querystring: statementQuerySchema,
+          response: { 200: statementSchema },
+        },
+      },
+      async (request) => getStatement(deps, shopIdOf(request), request.query),
+    );
+  };

@@ -1,0 +1,162 @@
+import type { CreditBucket, CreditEntryKind, PageQuery } from '@esim/contracts';
+import { creditLedger, type Db, orders, shops } from '@esim/db';
+import { and, asc, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { pageWindow } from '../../lib/list-query';
+
+export type LedgerRow = typeof creditLedger.$inferSelect;
+export type ShopBalances = {
+  id: string;
+  status: string;
+  sellShopPrice: number;
+  creditCents: number;
+  bonusCents: number;
+};
+
+/**
+ * Locks the shop's row for the rest of the transaction and reads its balances: every movement of one shop's
+ * money runs after this, one at a time (ADR 0019), so a balance read here is the balance the entry changes.
+ * `for no key update`, not `for update`: rows referencing the shop (the order and subscriber just inserted in the
+ * same transaction) hold a key-share lock on it, which `for update` would wait on across transactions (deadlock).
+ */
+export const lockShopBalances = async (db: Db, shopId: string): Promise<ShopBalances | undefined> => {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      status: shops.status,
+      sellShopPrice: shops.sellShopPrice,
+      creditCents: shops.creditCents,
+      bonusCents: shops.bonusCents,
+    })
+    .from(shops)
+    .where(eq(shops.id, shopId))
+    .for('no key update')
+    .limit(1);
+  return row;
+};
+
+export const getShopBalances = async (db: Db, shopId: string) => {
+  const [row] = await db
+    .select({
+      status: shops.status,
+      sellShopPrice: shops.sellShopPrice,
+      creditCents: shops.creditCents,
+      bonusCents: shops.bonusCents,
+      lowBalanceThresholdCents: shops.lowBalanceThresholdCents,
+    })
+    .from(shops)
+    .where(eq(shops.id, shopId))
+    .limit(1);
+  return row;
+};
+
+export type NewLedgerRow = {
+  shopId: string;
+  kind: CreditEntryKind;
+  bucket: CreditBucket;
+  amountCents: number;
+  orderId: string | null;
+  idempotencyKey: string;
+  creditAfterCents: number;
+  bonusAfterCents: number;
+  userId?: string | null;
+  note?: string | null;
+};
+
+/**
+ * Inserts ledger rows whose keys are new; returns the rows inserted (a key already there is skipped, so a
+ * repeated call inserts nothing). Called only with the shop's row locked.
+ */
+export const insertLedgerRows = (db: Db, rows: NewLedgerRow[]) =>
+  db
+    .insert(creditLedger)
+    .values(rows)
+    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
+    .returning();
+
+/** Sets the shop's balances (the caller holds its row lock and has just written the ledger rows). */
+export const setShopBalances = (
+  db: Db,
+  shopId: string,
+  balances: { creditCents: number; bonusCents: number },
+) => db.update(shops).set(balances).where(eq(shops.id, shopId));
+
+export const listLedgerRowsOfOrder = (db: Db, orderId: string, kinds: readonly CreditEntryKind[]) =>
+  db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.orderId, orderId), inArray(creditLedger.kind, [...kinds])))
+    .orderBy(asc(creditLedger.createdAt), asc(creditLedger.id));
+
+export const hasLedgerKey = async (db: Db, idempotencyKey: string) => {
+  const [row] = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(eq(creditLedger.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return Boolean(row);
+};
+
+/**
+ * The ledger's order: time, then a per-shop sequence that a single transaction's rows share in insertion
+ * order. Rows are written under the shop's lock, so created_at (transaction start) could tie or even run
+ * backwards between two transactions; `seq` (a bigserial) never does within one shop's locked writes.
+ */
+const ledgerOrder = [asc(creditLedger.seq)] as const;
+
+/** The last entry of a shop before a moment: its balances are the opening balances of a period. */
+export const getLastEntryBefore = async (db: Db, shopId: string, before: Date) => {
+  const [row] = await db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.shopId, shopId), lt(creditLedger.createdAt, before)))
+    .orderBy(desc(creditLedger.seq))
+    .limit(1);
+  return row;
+};
+
+const periodWhere = (shopId: string, from: Date, to: Date) =>
+  and(eq(creditLedger.shopId, shopId), gte(creditLedger.createdAt, from), lt(creditLedger.createdAt, to));
+
+/** One page of a period's entries, oldest first, with the order number of each. */
+export const listLedgerPage = (db: Db, shopId: string, period: { from: Date; to: Date }, page: PageQuery) => {
+  const window = pageWindow(page);
+  return db
+    .select({ entry: creditLedger, orderNumber: orders.number })
+    .from(creditLedger)
+    .leftJoin(orders, eq(orders.id, creditLedger.orderId))
+    .where(periodWhere(shopId, period.from, period.to))
+    .orderBy(...ledgerOrder)
+    .limit(window.limit)
+    .offset(window.offset);
+};
+
+/** A period's totals per kind, how many entries, and its last entry (the closing balances). */
+export const summarisePeriod = async (db: Db, shopId: string, period: { from: Date; to: Date }) => {
+  const totals = await db
+    .select({
+      kind: creditLedger.kind,
+      amountCents: sum(creditLedger.amountCents).mapWith(Number),
+      n: sql<number>`count(*)::int`,
+    })
+    .from(creditLedger)
+    .where(periodWhere(shopId, period.from, period.to))
+    .groupBy(creditLedger.kind);
+  const [last] = await db
+    .select()
+    .from(creditLedger)
+    .where(periodWhere(shopId, period.from, period.to))
+    .orderBy(desc(creditLedger.seq))
+    .limit(1);
+  return { totals, last };
+};
+
+/** Sum of every entry of a shop per bucket (the ledger check: it equals the shop's balances). */
+export const sumLedger = async (db: Db, shopId: string) => {
+  const rows = await db
+    .select({ bucket: creditLedger.bucket, amountCents: sum(creditLedger.amountCents).mapWith(Number) })
+    .from(creditLedger)
+    .where(eq(creditLedger.shopId, shopId))
+    .groupBy(creditLedger.bucket);
+  const of = (bucket: CreditBucket) => rows.find((r) => r.bucket === bucket)?.amountCents ?? 0;
+  return { creditCents: of('credit'), bonusCents: of('bonus') };
+};

@@ -1,0 +1,27 @@
+import { pagedSubscribersSchema, subscribersQuerySchema } from '@esim/contracts';
+import type { Db } from '@esim/db';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActiveShop, shopIdOf } from '../auth/auth.guard';
+import { listShopSubscribers } from './subscribers.service';
+
+const tags = ['portal'];
+
+/** A shop's subscribers (mounted under /api/portal): search and paging; only the token's shop. */
+export const subscribersPortalRoutes =
+  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preValidation', requireActiveShop);
+    app.get(
+      '/subscribers',
+      {
+        config: { access: { kinds: ['shop'] } },
+        schema: {
+          tags,
+          summary: "The shop's subscribers, newest first, searched by name or e-mail",
+          querystring: subscribersQuerySchema,
+          response: { 200: pagedSubscribersSchema },
+        },
+      },
+      async (request) => listShopSubscribers(deps, shopIdOf(request), request.query),
+    );
+  };
