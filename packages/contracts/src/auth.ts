@@ -144,8 +144,26 @@ export const updateProfileBodySchema = z.strictObject({
   country: countryCodeField.nullish(),
   locale: localeSchema.optional(),
   alertChannel: z.enum(alertChannels).optional(),
+  /** Needed only when `email` differs from the account's address (ADR 0018); checked by the server. */
+  currentPassword: z.string().max(128).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** The answer to a profile update: `pendingEmail` is the new address waiting for its confirmation link. */
+export const updateProfileResponseSchema = z.object({
+  user: userSchema,
+  message: z.string(),
+  pendingEmail: z.string().nullable(),
+});
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
+
+/** The link of an e-mail change: the confirmation sent to the new address, or the cancel link sent to the old. */
+export const emailChangeTokenBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
+export type EmailChangeTokenBody = z.infer<typeof emailChangeTokenBodySchema>;
+
+/** Which kind of account the link belonged to, so the page can offer the right login. */
+export const emailChangeResponseSchema = z.object({ message: z.string(), kind: accountKindSchema });
+export type EmailChangeResponse = z.infer<typeof emailChangeResponseSchema>;
 
 export const verifyEmailBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
