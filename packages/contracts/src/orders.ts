@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { humanProofField } from './auth';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
 
@@ -47,6 +48,8 @@ export const createOrderBodySchema = z
         landingPage: z.string().trim().max(500).optional(),
       })
       .optional(),
+    /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */
+    humanProof: humanProofField.optional(),
   })
   .meta({ id: 'CreateOrderBody' });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;

@@ -15,7 +15,14 @@ import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { signatureHeader, signPayload } from '../../adapters/payments/sandbox';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { startFulfilment } from '../../jobs/fulfilment';
-import { createTestContext, loginAs, type TestContext, uniqueEmail, uniquePhone } from '../../test/harness';
+import {
+  createTestContext,
+  loginAs,
+  solveHumanProof,
+  type TestContext,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/harness';
 import { handlePaymentWebhook } from '../orders/orders.service';
 
 // Issue 13, "one order, one charge", on the sandbox provider (PGlite by default, PostgreSQL with TEST_DATABASE_URL).
@@ -56,6 +63,7 @@ const placeOrder = async () => {
     headers: { 'accept-language': 'en' },
     payload: {
       packageSlug: slug,
+      humanProof: await solveHumanProof(ctx.app),
       fullName: 'Arta Krasniqi',
       email: uniqueEmail('tabs'),
       phoneNumber: uniquePhone(),
