@@ -85,7 +85,8 @@ export const confirmPaymentBodySchema = z.strictObject({ sessionId: z.string().t
  */
 export const paymentOutcomeSchema = z
   .object({
-    outcome: z.enum(['succeeded', 'completed_earlier', 'pending', 'failed']),
+    /** `refunded`: this return's charge was a second one for an order already paid, and is given back. */
+    outcome: z.enum(['succeeded', 'completed_earlier', 'refunded', 'pending', 'failed']),
     orderNumber: z.string(),
     viewToken: z.string().nullable(),
     /** SPEC section 8's message for the outcome, in the request's language (null while pending). */

@@ -3,6 +3,7 @@ import {
   type Locale,
   localeTags,
   type OrderReceipt,
+  type OrderRefund,
   type PaymentOutcome,
 } from '@esim/contracts';
 import { type Db, packageSnapshotOf } from '@esim/db';
@@ -25,6 +26,7 @@ import {
   insertAutomaticRefund,
   listRefundsOfOrder,
   listRefundsOfPayment,
+  type RefundRow,
   settleRefundOfPayment,
 } from '../payments/refunds.repository';
 import { resendUnsentRefunds, sendRefund } from '../payments/refunds.service';
@@ -113,12 +115,17 @@ const expireOtherCheckouts = async (
   }
 };
 
-/** Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed". */
+/**
+ * Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed".
+ * `keepOthersOpen` is for the e2e test support only: it stands for a provider that could not close the page
+ * still open in another tab, which is how one order gets paid twice.
+ */
 export const openCheckout = async (
   deps: CheckoutDeps,
   order: OrderRow,
   packageSlug: string,
   log: FastifyBaseLogger,
+  { keepOthersOpen = false }: { keepOthersOpen?: boolean } = {},
 ) => {
   let session: Awaited<ReturnType<PaymentsProvider['createCheckout']>>;
   try {
@@ -143,7 +150,7 @@ export const openCheckout = async (
     sessionRef: session.sessionId,
     amountCents: order.totalCents,
   });
-  await expireOtherCheckouts(deps, order.id, session.sessionId, log);
+  if (!keepOthersOpen) await expireOtherCheckouts(deps, order.id, session.sessionId, log);
   return session.url;
 };
 
@@ -422,6 +429,7 @@ export const confirmReturn = async (
   const messages: Record<PaymentOutcome['outcome'], string | null> = {
     succeeded: t('success.paymentCompleted'),
     completed_earlier: t('errors.PAYMENT_COMPLETED_EARLIER'),
+    refunded: null,
     failed: t('errors.PAYMENT_FAILED'),
     pending: null,
   };
@@ -465,7 +473,7 @@ export const confirmReturn = async (
   const [duplicate] = await listRefundsOfPayment(deps.db, payment.id);
   if (duplicate?.kind === 'duplicate_payment')
     return {
-      ...outcome('completed_earlier'),
+      ...outcome('refunded'),
       message: t('refund.duplicate_payment', {
         amount: new Intl.NumberFormat(localeTags[locale], { style: 'currency', currency: 'EUR' }).format(
           duplicate.amountCents / 100,
@@ -475,6 +483,14 @@ export const confirmReturn = async (
   if (!(await claimReceiptDisplay(deps.db, order.id))) return outcome('completed_earlier');
   return outcome('succeeded', await signViewToken(deps, order.id));
 };
+
+/** A refund as the buyer sees it (receipt, order list). */
+export const toOrderRefund = (refund: RefundRow): OrderRefund => ({
+  kind: refund.kind,
+  amountCents: refund.amountCents,
+  status: refund.status,
+  createdAt: refund.createdAt.toISOString(),
+});
 
 /** What the success page polls: the order and, once fulfilled, how to install its eSIM. */
 export const getReceipt = async (deps: CheckoutDeps, orderId: string, viewToken: string | undefined) => {
@@ -496,12 +512,7 @@ export const getReceipt = async (deps: CheckoutDeps, orderId: string, viewToken:
     currency: 'EUR',
     email: order.buyerEmail,
     esim: esim ? await toEsimInstall(esim) : null,
-    refunds: (await listRefundsOfOrder(deps.db, order.id)).map((refund) => ({
-      kind: refund.kind,
-      amountCents: refund.amountCents,
-      status: refund.status,
-      createdAt: refund.createdAt.toISOString(),
-    })),
+    refunds: (await listRefundsOfOrder(deps.db, order.id)).map(toOrderRefund),
   };
   return receipt;
 };

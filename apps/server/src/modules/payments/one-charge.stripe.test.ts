@@ -147,7 +147,7 @@ describe('two checkouts for one order (Stripe)', () => {
       payload: { sessionId: secondId },
     });
     expect(back.json()).toMatchObject({
-      outcome: 'completed_earlier',
+      outcome: 'refunded',
       viewToken: null,
       message: expect.stringContaining('This order was paid twice'),
     });
