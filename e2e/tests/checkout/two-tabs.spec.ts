@@ -13,16 +13,19 @@ test('two tabs pay one order: one charge kept, the second refunded and shown as 
 
   // Tab 1: the order form (details filled in from the session) opens the first card page.
   await page.goto(`/order/${localPackageSlug}`);
-  const created = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/orders',
-  );
+  await expect(page.getByTestId('order-form').locator('[name="fullName"]')).toHaveValue('Ada Traveller');
+  await expect(page.getByTestId('phone-input')).toHaveValue(/\d/);
+  // The order's id from the API's answer, read on its way to the page (which leaves for the card page at once).
+  let created: { orderId: string; number: string; totalCents: number } | undefined;
+  await page.route('**/api/orders', async (route) => {
+    const response = await route.fetch();
+    if (route.request().method() === 'POST') created = await response.json();
+    await route.fulfill({ response });
+  });
   await page.getByTestId('pay-button').click();
-  const { orderId, number, totalCents } = (await (await created).json()) as {
-    orderId: string;
-    number: string;
-    totalCents: number;
-  };
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  if (!created) throw new Error('no order was created');
+  const { orderId, number, totalCents } = created;
 
   // Tab 2: a second card page for the same order, while the first is still open.
   const second = await page.context().newPage();
