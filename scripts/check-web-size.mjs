@@ -18,7 +18,8 @@ export const firstLoadBudgetKb = 150;
  * ceiling when a page shrinks; delete the entry once the page is within the budget.
  */
 export const knownOverBudget = {
-  'routes/public/become-a-partner': 256,
+  // 256 until issue 13's e-mail change texts (web and common locale bundles) and the multi-line text rule: +0.3 KB.
+  'routes/public/become-a-partner': 257,
   // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB.
   'routes/public/contact': 253,
   'routes/public/verify-email': 180,

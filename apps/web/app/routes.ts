@@ -15,6 +15,9 @@ export default [
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   route('robots.txt', 'routes/public/robots.ts'),
   route('portal/verify-email', 'routes/public/verify-email.tsx'),
+  // The two links of an e-mail change (ADR 0018): auth pages like reset-password, but signed in or out alike.
+  route('confirm-email', 'routes/auth/confirm-email.tsx'),
+  route('cancel-email-change', 'routes/auth/cancel-email-change.tsx'),
   route('dev/mailbox', 'routes/dev/mailbox.tsx'),
   route('cookie-consent', 'routes/public/cookie-consent.tsx'),
 

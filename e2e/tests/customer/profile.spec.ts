@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail, uniquePhone, withLanguage } from '../../fixtures';
+import { expect, firstLink, test, uniqueEmail, uniquePhone, waitForMail, withLanguage } from '../../fixtures';
 import { loginCustomer, logoutFromMenu } from './helpers';
 
 // Each test signs in with its own customer (the `customer` fixture), deleted when the test ends.
@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
   await withLanguage(page, 'en');
 });
 
-test('a customer edits the profile: name, e-mail, phone, country and how the data notice arrives', async ({
+test('a customer edits the profile: name, phone, country and how the data notice arrives', async ({
   page,
   customer,
 }) => {
@@ -23,14 +23,17 @@ test('a customer edits the profile: name, e-mail, phone, country and how the dat
   await page.getByTestId('profile-save').click();
   await expect(form.getByText('First name is required', { exact: true })).toBeVisible();
   await form.locator('[name="firstName"]').fill('Grace');
+  await form.getByLabel(/^Current password/).fill(customer.password);
   await page.getByTestId('profile-save').click();
   await expect(form.getByText('This email already exists!', { exact: true })).toBeVisible();
   await expect(form.locator('[name="email"]')).toHaveAttribute('aria-invalid', 'true');
 
-  const email = uniqueEmail('profile');
+  // The e-mail itself changes through its own journey (below); here the address stays.
+  const email = customer.email;
   const phone = uniquePhone();
   await form.locator('[name="lastName"]').fill('Hopper');
   await form.locator('[name="email"]').fill(email);
+  await expect(form.getByLabel(/^Current password/)).toHaveCount(0);
   await page.getByTestId('phone-input').fill(phone);
   await page.getByTestId('country-select').selectOption('DE');
   await page.getByTestId('alert-sms').check();
@@ -108,4 +111,54 @@ test('a customer changes the password: other sessions end and the new password l
   await loginCustomer(page, customer.email, newPassword);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
+});
+
+test('a customer changes the e-mail: current password, a link to the new address, a notice to the old one', async ({
+  page,
+  customer,
+}) => {
+  await loginCustomer(page, customer.email, customer.password);
+  await page.goto('/profile');
+  const form = page.getByTestId('profile-form');
+  const newEmail = uniqueEmail('moved');
+
+  await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
+  await form.locator('[name="email"]').fill(newEmail);
+  await expect(page.getByTestId('email-change-note')).toBeVisible();
+  await form.getByLabel(/^Current password/).fill('not-my-password');
+  await page.getByTestId('profile-save').click();
+  await expect(
+    form.getByText('The provided password does not match your current password.', { exact: true }),
+  ).toBeVisible();
+
+  await form.getByLabel(/^Current password/).fill(customer.password);
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('form-success')).toHaveText(
+    `Your profile has been updated. We sent a confirmation link to ${newEmail}: your e-mail address changes when you open it.`,
+  );
+  // Not changed yet: the profile still shows the old address.
+  await expect(page.getByTestId('profile-email')).toHaveText(customer.email);
+
+  const notice = await waitForMail(customer.email, 'Your e-mail address is being changed');
+  expect(notice.text).toContain(newEmail);
+  expect(notice.text).toContain('/cancel-email-change?token=');
+
+  const confirmation = await waitForMail(newEmail, 'Confirm your new e-mail address');
+  const link = new URL(firstLink(confirmation.text));
+  expect(link.pathname).toBe('/confirm-email');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByTestId('form-success')).toHaveText(
+    `Your e-mail address is now ${newEmail}. Use it to log in.`,
+  );
+
+  // The link works once.
+  await page.reload();
+  await expect(page.getByTestId('form-error')).toHaveText(
+    'This e-mail change link is invalid, has expired or has already been used.',
+  );
+
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-email')).toHaveText(newEmail);
+  await logoutFromMenu(page);
+  await loginCustomer(page, newEmail, customer.password);
 });

@@ -17,13 +17,21 @@ test('admin profile: validation, update, and the header follows', async ({ page,
   await expect(form.getByText('Invalid E-mail format')).toBeVisible();
   await expect(form.getByLabel(/^E-mail/)).toHaveAttribute('aria-invalid', 'true');
 
-  // Another account's e-mail: the server's message goes under the field.
+  // A new e-mail asks for the current password (ADR 0018); another account's e-mail: the server's message goes
+  // under the field.
   await firstName.fill('Valbona');
   await form.getByLabel(/^E-mail/).fill('editor@demo.esim');
+  await expect(page.getByTestId('email-change-note')).toBeVisible();
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    form.getByText('Enter your current password to change your e-mail address.', { exact: true }),
+  ).toBeVisible();
+  await form.getByLabel(/^Current password/).fill(admin.password);
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByText('This email already exists!', { exact: true })).toBeVisible();
 
   await form.getByLabel(/^E-mail/).fill(admin.email);
+  await expect(form.getByLabel(/^Current password/)).toHaveCount(0);
   await form.getByLabel(/^Phone number/).fill('+355 69 123 4567');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByRole('status')).toHaveText('Your profile has been updated.');

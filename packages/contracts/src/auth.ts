@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from './locales';
 import {
+  allowLineBreaks,
   clearablePhoneField,
   countryCodeField,
   emailField,
@@ -8,6 +9,7 @@ import {
   passwordField,
   phoneField,
   textField,
+  typedPasswordField,
 } from './validation';
 
 export const localeSchema = z.enum(locales);
@@ -72,7 +74,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** Proof-of-work solution from the human-verification challenge (DESIGN section 5). */
 export const humanProofField = z.string().min(1).max(4000);
 
-export const loginBodySchema = z.strictObject({ email: emailField, password: z.string().min(1).max(128) });
+export const loginBodySchema = z.strictObject({ email: emailField, password: typedPasswordField });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 const withPasswordMatch = <T extends { password: string; confirmPassword: string }>(value: T) =>
@@ -84,7 +86,7 @@ export const registerBodySchema = z
     lastName: nameField,
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string().min(1).max(128),
+    confirmPassword: typedPasswordField,
     phoneNumber: phoneField,
     humanProof: humanProofField,
   })
@@ -97,7 +99,7 @@ export const portalRegisterBodySchema = z
     lastName: nameField,
     email: emailField,
     password: passwordField,
-    confirmPassword: z.string().min(1).max(128),
+    confirmPassword: typedPasswordField,
     phoneNumber: phoneField,
     shopName: textField(100, 2),
     sellShopPrice: numberField.pipe(z.number().min(0).max(1000)),
@@ -121,16 +123,16 @@ export const resetPasswordBodySchema = z
   .strictObject({
     token: z.string().min(1).max(200),
     password: passwordField,
-    confirmPassword: z.string().min(1).max(128),
+    confirmPassword: typedPasswordField,
   })
   .refine(withPasswordMatch, { message: 'resetPasswordMatch', path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const changePasswordBodySchema = z
   .strictObject({
-    currentPassword: z.string().min(1).max(128),
+    currentPassword: typedPasswordField,
     password: passwordField,
-    confirmPassword: z.string().min(1).max(128),
+    confirmPassword: typedPasswordField,
   })
   .refine(withPasswordMatch, { message: 'passwordMatch', path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -144,8 +146,26 @@ export const updateProfileBodySchema = z.strictObject({
   country: countryCodeField.nullish(),
   locale: localeSchema.optional(),
   alertChannel: z.enum(alertChannels).optional(),
+  /** Needed only when `email` differs from the account's address (ADR 0018); checked by the server. */
+  currentPassword: allowLineBreaks(z.string().max(128)).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+/** The answer to a profile update: `pendingEmail` is the new address waiting for its confirmation link. */
+export const updateProfileResponseSchema = z.object({
+  user: userSchema,
+  message: z.string(),
+  pendingEmail: z.string().nullable(),
+});
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
+
+/** The link of an e-mail change: the confirmation sent to the new address, or the cancel link sent to the old. */
+export const emailChangeTokenBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
+export type EmailChangeTokenBody = z.infer<typeof emailChangeTokenBodySchema>;
+
+/** Which kind of account the link belonged to, so the page can offer the right login. */
+export const emailChangeResponseSchema = z.object({ message: z.string(), kind: accountKindSchema });
+export type EmailChangeResponse = z.infer<typeof emailChangeResponseSchema>;
 
 export const verifyEmailBodySchema = z.strictObject({ token: z.string().min(1).max(200) });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;

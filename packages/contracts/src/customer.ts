@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { packageSummarySchema } from './catalogue';
-import { esimInstallSchema, orderKindSchema, orderStatusSchema } from './orders';
+import { esimInstallSchema, orderKindSchema, orderRefundSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema } from './paging';
 
 /** SPEC section 3, "Order (customer view)": number, package name, created, status, payment, date, data in GB. */
@@ -21,6 +21,8 @@ export const customerOrderSchema = z
     totalCents: z.number().int(),
     currency: z.literal('EUR'),
     invoiceAvailable: z.boolean(),
+    /** Money given back on this order, oldest first (a second payment from another tab shows here). */
+    refunds: z.array(orderRefundSchema),
   })
   .meta({ id: 'CustomerOrder' });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;

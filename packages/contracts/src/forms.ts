@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { humanProofField } from './auth';
-import { countryCodeField, emailField, phoneField, textField } from './validation';
+import { countryCodeField, emailField, multilineTextField, phoneField, textField } from './validation';
 
 export const businessTypes = ['influencer', 'business', 'reseller'] as const;
 export const businessTypeSchema = z.enum(businessTypes);
@@ -18,7 +18,7 @@ export const partnerApplicationBodySchema = z.strictObject({
   email: emailField,
   phoneNumber: phoneField,
   title: textField(150),
-  message: textField(2000, 10),
+  message: multilineTextField(2000, 10),
   businessType: businessTypeSchema,
   humanProof: humanProofField,
 });
@@ -28,7 +28,7 @@ export const contactMessageBodySchema = z.strictObject({
   fullName: textField(100, 2),
   email: emailField,
   title: textField(150),
-  message: textField(2000, 10),
+  message: multilineTextField(2000, 10),
   humanProof: humanProofField,
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;

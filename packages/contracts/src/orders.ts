@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { humanProofField } from './auth';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
 
@@ -47,6 +48,8 @@ export const createOrderBodySchema = z
         landingPage: z.string().trim().max(500).optional(),
       })
       .optional(),
+    /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */
+    humanProof: humanProofField.optional(),
   })
   .meta({ id: 'CreateOrderBody' });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
@@ -82,7 +85,8 @@ export const confirmPaymentBodySchema = z.strictObject({ sessionId: z.string().t
  */
 export const paymentOutcomeSchema = z
   .object({
-    outcome: z.enum(['succeeded', 'completed_earlier', 'pending', 'failed']),
+    /** `refunded`: this return's charge was a second one for an order already paid, and is given back. */
+    outcome: z.enum(['succeeded', 'completed_earlier', 'refunded', 'pending', 'failed']),
     orderNumber: z.string(),
     viewToken: z.string().nullable(),
     /** SPEC section 8's message for the outcome, in the request's language (null while pending). */

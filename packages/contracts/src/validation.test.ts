@@ -8,7 +8,18 @@ import {
   resetPasswordBodySchema,
   updateProfileBodySchema,
 } from './auth';
-import { numberField, parseRuleMessage, phoneField, ruleErrorMap, validationRules } from './validation';
+import { contactMessageBodySchema } from './forms';
+import {
+  multilinePaths,
+  multilineTextField,
+  numberField,
+  parseRuleMessage,
+  phoneField,
+  ruleErrorMap,
+  textField,
+  validationRules,
+  withStorableText,
+} from './validation';
 
 /** Field → rule messages, the way the server's error handler groups zod issues. */
 const rulesOf = (schema: z.ZodType, input: unknown) => {
@@ -197,6 +208,64 @@ describe('ruleErrorMap through the real schemas', () => {
     expect(rulesOf(updateProfileBodySchema, { ...base, country: 'ALB', locale: 'xx' })).toEqual({
       country: ['format'],
       locale: ['invalidOption'],
+    });
+  });
+});
+
+describe('withStorableText: tab and line breaks only in multi-line fields', () => {
+  const contact = withStorableText(contactMessageBodySchema);
+  const validContact = {
+    fullName: 'Arta Krasniqi',
+    email: 'arta@example.test',
+    title: 'A question',
+    message: 'First line\nSecond line\r\n\tindented',
+    humanProof: 'proof',
+  };
+
+  it('keeps them in a multi-line field and in passwords', () => {
+    expect(rulesOf(contact, validContact)).toEqual({});
+    expect(rulesOf(withStorableText(loginBodySchema), { email: 'a@b.test', password: 'x\ty\nz' })).toEqual(
+      {},
+    );
+    expect(multilinePaths(contactMessageBodySchema)).toEqual([['message']]);
+  });
+
+  it('refuses them in every single-line field and key, with the same rule', () => {
+    expect(
+      rulesOf(contact, {
+        ...validContact,
+        fullName: 'Arta\nKrasniqi',
+        title: 'A\tquestion',
+        email: 'a@b.test\r',
+      }),
+    ).toEqual({
+      fullName: ['invalidCharacters'],
+      title: ['invalidCharacters'],
+      email: ['invalidCharacters'],
+    });
+    expect(rulesOf(contact, { ...validContact, 'a\nb': 1 })).toMatchObject({ 'a\nb': ['invalidCharacters'] });
+  });
+
+  it('finds multi-line fields through wrappers, arrays and records', () => {
+    const schema = z.strictObject({
+      notes: z.array(z.object({ text: multilineTextField(100).optional() })),
+      byLocale: z.record(z.string(), multilineTextField(100)).nullable(),
+      name: textField(10),
+    });
+    expect(multilinePaths(schema)).toEqual([
+      ['notes', '*', 'text'],
+      ['byLocale', '*'],
+    ]);
+    const checked = withStorableText(schema);
+    expect(rulesOf(checked, { notes: [{ text: 'a\nb' }], byLocale: { en: 'c\td' }, name: 'ok' })).toEqual({});
+    expect(rulesOf(checked, { notes: [], byLocale: null, name: 'o\nk' })).toEqual({
+      name: ['invalidCharacters'],
+    });
+  });
+
+  it('still refuses control characters in multi-line fields', () => {
+    expect(rulesOf(contact, { ...validContact, message: 'Long enough text\u0000' })).toEqual({
+      message: ['invalidCharacters'],
     });
   });
 });

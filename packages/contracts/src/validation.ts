@@ -73,35 +73,108 @@ const unstorable =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Tab and line breaks: fine in a message or an address, never in a name, an e-mail, a search or a key. */
+const lineBreakOrTab = /[\t\n\r]/;
+
 export const isStorableText = (value: string) => !unstorable.test(value);
 
-/** Every path in a parsed JSON value (object keys included) whose text holds an unstorable character. */
-export const findUnstorableText = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
-  if (typeof value === 'string') return isStorableText(value) ? [] : [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => findUnstorableText(item, [...path, index]));
+/** The schemas whose text may hold tab and line breaks (multi-line fields); every other string may not. */
+const lineBreaksAllowed = new WeakSet<z.core.$ZodType>();
+
+/** Marks a string schema as multi-line: the one shared rule then lets tab, CR and LF through in that field. */
+export const allowLineBreaks = <T extends z.core.$ZodType>(schema: T): T => {
+  lineBreaksAllowed.add(schema);
+  return schema;
+};
+
+type PathPattern = (string | number | '*')[];
+
+/**
+ * Where a contract allows line breaks: the paths (`*` for any array index or record key) of its multi-line
+ * fields, found by walking the schema through objects, arrays, records, unions and wrappers.
+ */
+export const multilinePaths = (schema: z.core.$ZodType, path: PathPattern = []): PathPattern[] => {
+  if (lineBreaksAllowed.has(schema)) return [path];
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const inner = (key: string) => multilinePaths(def[key] as z.core.$ZodType, path);
+  switch (def.type) {
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([key, child]) =>
+        multilinePaths(child, [...path, key]),
+      );
+    case 'array':
+      return multilinePaths(def.element as z.core.$ZodType, [...path, '*']);
+    case 'record':
+      return multilinePaths(def.valueType as z.core.$ZodType, [...path, '*']);
+    case 'union':
+      return (def.options as z.core.$ZodType[]).flatMap((option) => multilinePaths(option, path));
+    case 'intersection':
+      return [...inner('left'), ...inner('right')];
+    case 'pipe':
+      return [...inner('in'), ...inner('out')];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return inner('innerType');
+    default:
+      return [];
+  }
+};
+
+const matches = (patterns: PathPattern[], path: (string | number)[]) =>
+  patterns.some(
+    (pattern) =>
+      pattern.length === path.length && pattern.every((part, i) => part === '*' || part === path[i]),
+  );
+
+/**
+ * Every path in a parsed JSON value (object keys included) whose text cannot be stored, or holds a tab or line
+ * break outside the multi-line fields (`multiline`, from `multilinePaths`). Keys are never multi-line.
+ */
+export const findUnstorableText = (
+  value: unknown,
+  multiline: PathPattern[] = [],
+  path: (string | number)[] = [],
+): (string | number)[][] => {
+  if (typeof value === 'string')
+    return isStorableText(value) && (!lineBreakOrTab.test(value) || matches(multiline, path)) ? [] : [path];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => findUnstorableText(item, multiline, [...path, index]));
   if (value && typeof value === 'object')
     return Object.entries(value).flatMap(([key, item]) =>
-      isStorableText(key) ? findUnstorableText(item, [...path, key]) : [[...path, key]],
+      isStorableText(key) && !lineBreakOrTab.test(key)
+        ? findUnstorableText(item, multiline, [...path, key])
+        : [[...path, key]],
     );
   return [];
 };
 
 /**
  * The one rule for text in every request (ADR 0013): wraps a contract so that any string anywhere in the
- * input with an unstorable character is "invalidCharacters" on its field, before the contract's own checks.
- * The server's validator compiler applies it to every body, query and params schema.
+ * input with an unstorable character, or a tab or line break outside the contract's multi-line fields
+ * (`multilineTextField`), is "invalidCharacters" on its field, before the contract's own checks. The server's
+ * validator compiler applies it to every body, query and params schema.
  */
-export const withStorableText = <T extends z.ZodType>(schema: T) =>
-  z
+export const withStorableText = <T extends z.ZodType>(schema: T) => {
+  const multiline = multilinePaths(schema);
+  return z
     .unknown()
     .superRefine((value, ctx) => {
-      for (const path of findUnstorableText(value))
+      for (const path of findUnstorableText(value, multiline))
         ctx.addIssue({ code: 'custom', message: 'invalidCharacters', path, input: value });
     })
     .pipe(schema);
+};
 
-/** A text field: trimmed, required, bounded. */
+/** A text field: trimmed, required, bounded, one line (no tab or line break, see `withStorableText`). */
 export const textField = (max: number, min = 1) => z.string().trim().min(min).max(max);
+
+/** Multi-line text (a message, a description): like `textField`, and tab and line breaks are kept. */
+export const multilineTextField = (max: number, min = 1) => allowLineBreaks(textField(max, min));
 
 export const emailField = z
   .string()
@@ -111,7 +184,13 @@ export const emailField = z
   .pipe(z.email())
   .transform((v) => v.toLowerCase());
 
-export const passwordField = z.string().min(8).max(128);
+/**
+ * Passwords are hashed, never shown, and taken as typed: any character that can be stored is allowed (tab and
+ * line breaks too), so no password set before a rule changed stops working.
+ */
+export const passwordField = allowLineBreaks(z.string().min(8).max(128));
+/** A password as typed to check it (login, current password, confirmation): same freedom, no length rule. */
+export const typedPasswordField = allowLineBreaks(z.string().min(1).max(128));
 
 /** SPEC section 5 phone input: at most 25 characters, international format, checked with libphonenumber. */
 export const phoneField = z

@@ -6,7 +6,13 @@ import { createSandboxEsimProvider } from '../adapters/esim/sandbox';
 import type { AppDeps } from '../deps';
 import { createJobQueue, type FulfilOrderJob, queues } from '../lib/job-queue';
 import { checkAllocation, fulfilOrder, sendOrderConfirmation } from '../modules/orders/fulfilment.service';
-import { createTestContext, type TestContext, uniqueEmail, uniquePhone } from '../test/harness';
+import {
+  createTestContext,
+  solveHumanProof,
+  type TestContext,
+  uniqueEmail,
+  uniquePhone,
+} from '../test/harness';
 import { ensureCatalogue } from './catalogue-sync';
 import { resumeConfirmations, startFulfilment } from './fulfilment';
 
@@ -35,6 +41,7 @@ const payOrder = async () => {
     url: '/api/orders',
     payload: {
       packageSlug: slug,
+      humanProof: await solveHumanProof(ctx.app),
       fullName: 'Besa Gashi',
       email: uniqueEmail('restart'),
       phoneNumber: uniquePhone(),

@@ -173,13 +173,45 @@ describe('text that cannot be stored (one rule for every endpoint)', () => {
     expect(query.statusCode).toBe(422);
   });
 
-  it('keeps tabs and line breaks, which multi-line text needs, and every real character', async () => {
+  it('keeps tabs and line breaks in multi-line fields and passwords, and every real character', async () => {
     const response = await post('/api/auth/login', {
       email: 'drita@example.com',
       password: 'tab\there\nnew line 😀 ë ß',
     });
     // Unknown account: the text itself was accepted.
     expect(response.statusCode).toBe(401);
+    const contact = await post('/api/contact', {
+      fullName: 'Drita Hoxha',
+      email: 'drita@example.com',
+      title: 'Hello',
+      message: 'First line\r\nsecond line\n\tindented 😀',
+      humanProof: 'x',
+    });
+    // Past validation: only the human check refuses it.
+    expect(contact.json().code).toBe('HUMAN_VERIFICATION_FAILED');
+  });
+
+  it('refuses tab and line breaks in single-line fields, queries and keys (one rule, not per field)', async () => {
+    const contact = await post('/api/contact', {
+      fullName: 'Drita\nHoxha',
+      email: 'drita@example.com',
+      title: 'Hello\tthere',
+      message: 'Line one\nLine two',
+      humanProof: 'x',
+    });
+    expect(contact.statusCode).toBe(422);
+    expect(contact.json().errors).toEqual({
+      fullName: ['Full name contains characters that are not allowed'],
+      title: ['Title contains characters that are not allowed'],
+    });
+    const login = await post('/api/auth/login', { email: 'drita@example.com\r\n', password: 'whatever1' });
+    expect(login.json().errors).toEqual({ email: ['E-mail contains characters that are not allowed'] });
+    const nested = await post('/api/orders', { packageSlug: 'x', attribution: { utmSource: 'a\tb' } });
+    expect(nested.json().errors).toHaveProperty(['attribution.utmSource']);
+    const key = await post('/api/auth/login', { email: 'a@b.example', password: 'whatever1', 'x\ny': 1 });
+    expect(key.statusCode).toBe(422);
+    const query = await ctx.app.inject({ method: 'GET', url: '/api/catalogue/search?q=al%0Abania' });
+    expect(query.statusCode).toBe(422);
   });
 });
 

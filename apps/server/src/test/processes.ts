@@ -2,6 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 
 /**
@@ -163,6 +165,14 @@ export const isHealthy = async (site: string) => (await request(`${site}/api/hea
 const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 /** Calls `attempt` until it returns a result (not undefined), as a buyer retries; gives up after `ms`. */
+/** A signed-out order needs a solved human check, as a browser solves it. */
+const humanProof = async (site: string) => {
+  const challenge = (await (await fetch(`${site}/api/human-challenge`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) return null;
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+};
+
 const retrying = async <T>(ms: number, attempt: () => Promise<T | undefined>) => {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -197,9 +207,13 @@ export const purchase = async (
     else if (answer.status === 0 || answer.status >= 500 || answer.status === 402) log.refusedOrServerError++;
   };
   const order = await retrying(60_000, async () => {
-    const answer = await request(`${next()}/api/orders`, {
+    const site = next();
+    const proof = await humanProof(site).catch(() => null);
+    if (!proof) return undefined;
+    const answer = await request(`${site}/api/orders`, {
       ip,
       json: {
+        humanProof: proof,
         packageSlug,
         fullName: `Process Buyer ${n}`,
         email: `proc-${n}-${randomBytes(3).toString('hex')}@buyers.example`,

@@ -22,7 +22,19 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use tokens sent by e-mail (password reset, e-mail verification); only their hash is stored. */
+/**
+ * Single-use tokens sent by e-mail (password reset, e-mail verification, e-mail change and its cancel link); only
+ * their hash is stored. `email` is the address an e-mail-change token is about: the new one for
+ * `email_change`, the one it replaces for `email_change_cancel` (ADR 0018).
+ */
+export const userTokenPurposes = [
+  'password_reset',
+  'email_verification',
+  'email_change',
+  'email_change_cancel',
+] as const;
+export type UserTokenPurpose = (typeof userTokenPurposes)[number];
+
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -30,10 +42,11 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    purpose: text('purpose', { enum: userTokenPurposes }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],

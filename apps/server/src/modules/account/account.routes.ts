@@ -4,13 +4,15 @@ import {
   messageResponseSchema,
   type RouteAccess,
   updateProfileBodySchema,
+  updateProfileResponseSchema,
   userSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { authOf } from '../auth/auth.guard';
-import { authContext, changePassword, getProfile, updateProfile } from '../auth/auth.service';
+import { authContext, changePassword, getProfile } from '../auth/auth.service';
+import { updateProfile } from '../auth/email-change.service';
 
 /**
  * Profile and password for one kind of account; mounted at /api/account (customer), /api/portal (shop) and
@@ -38,14 +40,22 @@ export const accountRoutes =
         config: { access: access },
         schema: {
           tags,
-          summary: 'Update own profile',
+          summary: 'Update own profile; a new e-mail needs the current password and a confirmation link',
           body: updateProfileBodySchema,
-          response: { 200: z.object({ user: userSchema, message: z.string() }) },
+          response: { 200: updateProfileResponseSchema },
         },
       },
       async (request) => {
-        const user = await updateProfile(ctx, authOf(request).details.user.id, kind, request.body);
-        return { user, message: request.t('success.profileUpdated') };
+        const { user, pendingEmail } = await updateProfile(
+          deps,
+          authOf(request).details.user.id,
+          kind,
+          request.body,
+        );
+        const message = pendingEmail
+          ? request.t('success.emailChangeRequested', { email: pendingEmail })
+          : request.t('success.profileUpdated');
+        return { user, message, pendingEmail };
       },
     );
 

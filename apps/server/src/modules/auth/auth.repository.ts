@@ -1,5 +1,5 @@
 import type { AccountKind } from '@esim/contracts';
-import { type Db, roles, sessions, shops, users, userTokens } from '@esim/db';
+import { type Db, roles, sessions, shops, type UserTokenPurpose, users, userTokens } from '@esim/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -115,17 +115,14 @@ export const insertUserToken = (
   db: Db,
   values: {
     userId: string;
-    purpose: 'password_reset' | 'email_verification';
+    purpose: UserTokenPurpose;
     tokenHash: string;
     expiresAt: Date;
+    email?: string;
   },
 ) => db.insert(userTokens).values(values);
 
-export const findUserToken = async (
-  db: Db,
-  purpose: 'password_reset' | 'email_verification',
-  tokenHash: string,
-) => {
+export const findUserToken = async (db: Db, purpose: UserTokenPurpose, tokenHash: string) => {
   const [row] = await db
     .select()
     .from(userTokens)
@@ -143,3 +140,10 @@ export const useUserToken = async (db: Db, tokenId: string) => {
     .returning({ id: userTokens.id });
   return rows.length === 1;
 };
+
+/** Marks every unused token of one purpose of a user used (a newer e-mail change replaces the older one). */
+export const voidUserTokens = (db: Db, userId: string, purpose: UserTokenPurpose) =>
+  db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));

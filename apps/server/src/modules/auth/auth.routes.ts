@@ -1,4 +1,6 @@
 import {
+  emailChangeResponseSchema,
+  emailChangeTokenBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   messageResponseSchema,
@@ -30,6 +32,7 @@ import {
   startSession,
   toUserDto,
 } from './auth.service';
+import { cancelEmailChange, confirmEmailChange } from './email-change.service';
 import { bearerToken } from './tokens';
 
 const tags = ['auth'];
@@ -175,6 +178,40 @@ export const authRoutes =
       async (request) => {
         await resetPassword(deps.db, request.body);
         return { message: request.t('success.passwordReset') };
+      },
+    );
+
+    app.post(
+      '/confirm-email-change',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Confirm a new e-mail address with the link sent to it (any kind of account)',
+          body: emailChangeTokenBodySchema,
+          response: { 200: emailChangeResponseSchema },
+        },
+      },
+      async (request) => {
+        const { kind, email } = await confirmEmailChange(deps.db, request.body.token);
+        return { message: request.t('success.emailChanged', { email }), kind };
+      },
+    );
+
+    app.post(
+      '/cancel-email-change',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Report an e-mail change from the old address: cancel or undo it and end every session',
+          body: emailChangeTokenBodySchema,
+          response: { 200: emailChangeResponseSchema },
+        },
+      },
+      async (request) => {
+        const { kind } = await cancelEmailChange(deps.db, request.body.token);
+        return { message: request.t('success.emailChangeCancelled'), kind };
       },
     );
   };

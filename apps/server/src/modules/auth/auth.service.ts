@@ -6,7 +6,6 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
   tokenMessages,
-  type UpdateProfileBody,
   type User,
 } from '@esim/contracts';
 import { type Db, hashPassword, verifyPassword } from '@esim/db';
@@ -234,28 +233,6 @@ export const changePassword = async (
     await updateUser(tx, userId, { passwordHash: await hashPassword(body.password) });
     await revokeUserSessions(tx, userId, sessionId);
   });
-};
-
-export const updateProfile = async (
-  ctx: AuthContext,
-  userId: string,
-  kind: AccountKind,
-  body: UpdateProfileBody,
-) => {
-  await assertEmailAndPhoneFree(ctx.db, kind, body.email, body.phoneNumber ?? null, userId);
-  await updateUser(ctx.db, userId, {
-    firstName: body.firstName,
-    lastName: body.lastName,
-    email: body.email,
-    // Left out: kept; null or empty: cleared.
-    ...(body.phoneNumber !== undefined ? { phone: body.phoneNumber } : {}),
-    ...(body.country !== undefined ? { country: body.country } : {}),
-    ...(body.locale ? { locale: body.locale } : {}),
-    ...(body.alertChannel ? { alertChannel: body.alertChannel } : {}),
-  }).catch(rethrowUniqueViolation);
-  const details = await getUserDetails(ctx.db, userId);
-  if (!details) throw new AppError('NOT_FOUND');
-  return toUserDto(details);
 };
 
 export const resetTokenTtlMs = 60 * 60 * 1000;

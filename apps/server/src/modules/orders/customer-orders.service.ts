@@ -1,4 +1,4 @@
-import type { CustomerOrder, Locale, PageQuery } from '@esim/contracts';
+import type { CustomerOrder, Locale, OrderRefund, PageQuery } from '@esim/contracts';
 import { type Db, packageSnapshotOf } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,11 +9,12 @@ import { findPackageById, findSellablePackageBySlug } from '../catalogue/catalog
 import { orderPriceOf } from '../catalogue/package-price';
 import { findOriginalPackage, listMovablePackages } from '../esims/esims.repository';
 import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
+import { listRefundsOfOrders } from '../payments/refunds.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
 import { getOrder, listOrderRows, listOrders, type OrderRow, packageNameOf } from './orders.repository';
-import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './orders.service';
+import { type CheckoutDeps, insertNumberedOrder, openCheckout, toOrderRefund } from './orders.service';
 
 const paidStatuses = new Set(['paid', 'completed', 'failed', 'for_review', 'refunded', 'partially_refunded']);
 
@@ -23,7 +24,11 @@ const paymentOf = (order: OrderRow, failedPayments: number): CustomerOrder['paym
   return failedPayments > 0 ? 'failed' : 'unpaid';
 };
 
-const toCustomerOrder = (order: OrderRow, failedPayments: number): CustomerOrder => {
+const toCustomerOrder = (
+  order: OrderRow,
+  failedPayments: number,
+  refunds: OrderRefund[] = [],
+): CustomerOrder => {
   const dataMb = order.packageSnapshot?.dataMb;
   const payment = paymentOf(order, failedPayments);
   return {
@@ -39,16 +44,28 @@ const toCustomerOrder = (order: OrderRow, failedPayments: number): CustomerOrder
     totalCents: order.totalCents,
     currency: 'EUR',
     invoiceAvailable: payment === 'paid' || payment === 'refunded',
+    refunds,
   };
 };
 
 /** The customer's own orders, newest first. */
 export const listCustomerOrders = async (deps: { db: Db }, userId: string, page: PageQuery) => {
   const { total, rows } = await listOrders(deps.db, { scope: { userId } }, page);
+  // A second payment from another tab is refunded on an order that is itself paid: the list says so.
+  const refunds = await listRefundsOfOrders(
+    deps.db,
+    rows.map((r) => r.order.id),
+  );
   return toPaged(
     page,
     total,
-    rows.map((r) => toCustomerOrder(r.order, r.failedPayments)),
+    rows.map((r) =>
+      toCustomerOrder(
+        r.order,
+        r.failedPayments,
+        refunds.filter((refund) => refund.orderId === r.order.id).map(toOrderRefund),
+      ),
+    ),
   );
 };
 

@@ -22,6 +22,7 @@ import {
   createSignedInUser,
   createTestContext,
   loginAs,
+  solveHumanProof,
   type TestContext,
   uniqueEmail,
   uniquePhone,
@@ -66,12 +67,16 @@ const orderBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const placeOrder = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+/** Signed out, the order form solves the human check first (as forgot-password does); a body may bring its own. */
+const placeOrder = async (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { 'accept-language': 'en', ...headers },
-    payload: body,
+    payload:
+      headers.authorization || 'humanProof' in body
+        ? body
+        : { ...body, humanProof: await solveHumanProof(ctx.app) },
   });
 
 const sessionOf = (checkoutUrl: string) => checkoutUrl.split('/').pop() ?? '';
@@ -217,6 +222,24 @@ describe('POST /api/orders: pricing and accounts', () => {
       code: 'PHONE_TAKEN',
       message: 'This phone number already exists!',
     });
+  });
+
+  it('asks a signed-out buyer for the human check before answering whether an account exists', async () => {
+    const { user } = await createSignedInUser(ctx, 'customer');
+    for (const humanProof of [undefined, 'bm90LWEtcHJvb2Y=']) {
+      const refused = await placeOrder({ ...orderBody({ email: user.email }), humanProof });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        code: 'HUMAN_VERIFICATION_FAILED',
+        message: 'Human verification failed. Please try again.',
+        errors: { humanProof: ['Human verification failed. Please try again.'] },
+      });
+    }
+    // A solved challenge counts once, as on forgot-password.
+    const humanProof = await solveHumanProof(ctx.app);
+    expect((await placeOrder({ ...orderBody({ email: user.email }), humanProof })).statusCode).toBe(409);
+    expect((await placeOrder({ ...orderBody({ email: user.email }), humanProof })).statusCode).toBe(422);
+    expect((await placeOrder({ ...orderBody(), humanProof })).json().code).toBe('HUMAN_VERIFICATION_FAILED');
   });
 
   it('lets a signed-in customer order with their own details', async () => {

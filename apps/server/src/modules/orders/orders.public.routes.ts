@@ -34,7 +34,7 @@ export const ordersPublicRoutes =
           tags,
           summary: 'Create an order for a package and open a card checkout (the server prices it)',
           description:
-            'A bearer token is optional: with a customer token the order belongs to that account. Signed out, an e-mail or phone of an existing account answers 409 so the buyer can log in.',
+            'A bearer token is optional: with a customer token the order belongs to that account. Signed out, an e-mail or phone of an existing account answers 409 so the buyer can log in; signed-out orders are rate-limited per address and e-mail and need `humanProof` (GET /api/human-challenge, solved).',
           body: createOrderBodySchema,
           response: { 201: createOrderResponseSchema },
         },
@@ -43,8 +43,12 @@ export const ordersPublicRoutes =
         // Optional sign-in: the guard checked a token that is present (a stale one gets its 401 and is refreshed).
         const details = request.auth?.details ?? null;
         // Signed out, the answer tells whether an e-mail or phone has an account (SPEC's messages): limited
-        // like forgot-password, per IP and per e-mail, so it cannot test a list of addresses.
-        if (!details) await deps.authRateLimits.consume(request, reply, 'order', request.body.email);
+        // like forgot-password, per IP and per e-mail, and behind the same human check, so it cannot test a
+        // list of addresses.
+        if (!details) {
+          await deps.authRateLimits.consume(request, reply, 'order', request.body.email);
+          await deps.humanCheck.verify(request.body.humanProof);
+        }
         const { order, checkoutUrl } = await createOrder(
           deps,
           {

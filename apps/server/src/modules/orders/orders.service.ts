@@ -3,6 +3,7 @@ import {
   type Locale,
   localeTags,
   type OrderReceipt,
+  type OrderRefund,
   type PaymentOutcome,
 } from '@esim/contracts';
 import { type Db, packageSnapshotOf } from '@esim/db';
@@ -26,6 +27,7 @@ import {
   insertAutomaticRefund,
   listRefundsOfOrder,
   listRefundsOfPayment,
+  type RefundRow,
   settleRefundOfPayment,
 } from '../payments/refunds.repository';
 import { resendUnsentRefunds, sendRefund } from '../payments/refunds.service';
@@ -114,17 +116,24 @@ const expireOtherCheckouts = async (
   }
 };
 
-/** Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed". */
+/**
+ * Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed".
+ * `keepOthersOpen` is for the e2e test support only: it stands for a provider that could not close the page
+ * still open in another tab, which is how one order gets paid twice.
+ */
 export const openCheckout = async (
   deps: CheckoutDeps,
   order: OrderRow,
   packageSlug: string,
   log: FastifyBaseLogger,
-  /** Where the provider sends the buyer back; default: the site's payment success and failure pages. */
-  returnUrls: { success: string; cancel: string } = {
-    success: successUrl(deps, order),
-    cancel: cancelUrl(deps, order, packageSlug),
-  },
+  {
+    returnUrls = { success: successUrl(deps, order), cancel: cancelUrl(deps, order, packageSlug) },
+    keepOthersOpen = false,
+  }: {
+    /** Where the provider sends the buyer back; default: the site's payment success and failure pages. */
+    returnUrls?: { success: string; cancel: string };
+    keepOthersOpen?: boolean;
+  } = {},
 ) => {
   let session: Awaited<ReturnType<PaymentsProvider['createCheckout']>>;
   try {
@@ -149,7 +158,7 @@ export const openCheckout = async (
     sessionRef: session.sessionId,
     amountCents: order.totalCents,
   });
-  await expireOtherCheckouts(deps, order.id, session.sessionId, log);
+  if (!keepOthersOpen) await expireOtherCheckouts(deps, order.id, session.sessionId, log);
   return session.url;
 };
 
@@ -497,6 +506,7 @@ export const confirmReturn = async (
   const messages: Record<PaymentOutcome['outcome'], string | null> = {
     succeeded: t('success.paymentCompleted'),
     completed_earlier: t('errors.PAYMENT_COMPLETED_EARLIER'),
+    refunded: null,
     failed: t('errors.PAYMENT_FAILED'),
     pending: null,
   };
@@ -514,7 +524,7 @@ export const confirmReturn = async (
   const [duplicate] = await listRefundsOfPayment(deps.db, payment.id);
   if (duplicate?.kind === 'duplicate_payment')
     return {
-      ...outcome('completed_earlier'),
+      ...outcome('refunded'),
       message: t('refund.duplicate_payment', {
         amount: new Intl.NumberFormat(localeTags[locale], { style: 'currency', currency: 'EUR' }).format(
           duplicate.amountCents / 100,
@@ -524,6 +534,14 @@ export const confirmReturn = async (
   if (!(await claimReceiptDisplay(deps.db, order.id))) return outcome('completed_earlier');
   return outcome('succeeded', await signViewToken(deps, order.id));
 };
+
+/** A refund as the buyer sees it (receipt, order list). */
+export const toOrderRefund = (refund: RefundRow): OrderRefund => ({
+  kind: refund.kind,
+  amountCents: refund.amountCents,
+  status: refund.status,
+  createdAt: refund.createdAt.toISOString(),
+});
 
 /** What the success page polls: the order and, once fulfilled, how to install its eSIM. */
 export const getReceipt = async (deps: CheckoutDeps, orderId: string, viewToken: string | undefined) => {
@@ -545,12 +563,7 @@ export const getReceipt = async (deps: CheckoutDeps, orderId: string, viewToken:
     currency: 'EUR',
     email: order.buyerEmail,
     esim: esim ? await toEsimInstall(esim) : null,
-    refunds: (await listRefundsOfOrder(deps.db, order.id)).map((refund) => ({
-      kind: refund.kind,
-      amountCents: refund.amountCents,
-      status: refund.status,
-      createdAt: refund.createdAt.toISOString(),
-    })),
+    refunds: (await listRefundsOfOrder(deps.db, order.id)).map(toOrderRefund),
   };
   return receipt;
 };

@@ -100,8 +100,10 @@ export const createTopUpOrder = async (
   });
   const back = `${deps.config.siteUrl}/portal/top-up`;
   const checkoutUrl = await openCheckout(deps, order, '', log, {
-    success: `${back}/return?order=${order.id}&session_id={SESSION_ID}`,
-    cancel: `${back}?order=${order.id}&cancelled=1`,
+    returnUrls: {
+      success: `${back}/return?order=${order.id}&session_id={SESSION_ID}`,
+      cancel: `${back}?order=${order.id}&cancelled=1`,
+    },
   });
   return { ...quote, orderId: order.id, number: order.number, checkoutUrl };
 };

@@ -15,7 +15,15 @@ import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { signatureHeader, signPayload } from '../../adapters/payments/sandbox';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { startFulfilment } from '../../jobs/fulfilment';
-import { createTestContext, loginAs, type TestContext, uniqueEmail, uniquePhone } from '../../test/harness';
+import {
+  createSignedInUser,
+  createTestContext,
+  loginAs,
+  solveHumanProof,
+  type TestContext,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/harness';
 import { handlePaymentWebhook } from '../orders/orders.service';
 
 // Issue 13, "one order, one charge", on the sandbox provider (PGlite by default, PostgreSQL with TEST_DATABASE_URL).
@@ -56,6 +64,7 @@ const placeOrder = async () => {
     headers: { 'accept-language': 'en' },
     payload: {
       packageSlug: slug,
+      humanProof: await solveHumanProof(ctx.app),
       fullName: 'Arta Krasniqi',
       email: uniqueEmail('tabs'),
       phoneNumber: uniquePhone(),
@@ -193,9 +202,14 @@ describe('two checkouts for one order (sandbox)', () => {
       const back = await ctx.app.inject({
         method: 'POST',
         url: `/api/orders/${order.orderId}/confirm`,
+        headers: { 'accept-language': 'en' },
         payload: { sessionId: other.sessionId },
       });
-      expect(back.json().outcome).toBe('completed_earlier');
+      expect(back.json()).toMatchObject({
+        outcome: 'refunded',
+        viewToken: null,
+        message: `This order was paid twice; the second payment of €${(order.totalCents / 100).toFixed(2)} is refunded to your card.`,
+      });
     }
     await waitForStatus(order.orderId, 'completed');
 
@@ -225,6 +239,70 @@ describe('two checkouts for one order (sandbox)', () => {
         status: 'succeeded',
       }),
     ]);
+  });
+});
+
+describe('a refunded second payment, as the buyer sees it', () => {
+  it("says so on the second tab's return page and in the customer's order list, in the buyer's language", async () => {
+    const buyer = await createSignedInUser(ctx, 'customer');
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...buyer.auth, 'accept-language': 'en' },
+      payload: {
+        packageSlug: slug,
+        fullName: 'Arta Krasniqi',
+        email: buyer.user.email,
+        phoneNumber: buyer.user.phone,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as { orderId: string; checkoutUrl: string; totalCents: number };
+    // The second tab's card page: the e2e test support opens it without closing the first (the provider race).
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/test/orders/${order.orderId}/second-checkout`,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const firstSession = sessionOf(order.checkoutUrl);
+    const secondSession = sessionOf(second.json().checkoutUrl);
+    expect(secondSession).not.toBe(firstSession);
+
+    expect((await sandbox().submitCard(firstSession, card)).kind).toBe('redirect');
+    expect((await sandbox().submitCard(secondSession, card)).kind).toBe('redirect');
+    const confirm = (sessionId: string, language: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.orderId}/confirm`,
+        headers: { 'accept-language': language },
+        payload: { sessionId },
+      });
+    expect((await confirm(firstSession, 'en')).json().outcome).toBe('succeeded');
+    const secondTab = await confirm(secondSession, 'de');
+    expect(secondTab.json().outcome).toBe('refunded');
+    expect(secondTab.json().message).toContain('erstattet');
+    await waitForStatus(order.orderId, 'completed');
+
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/account/orders', headers: buyer.auth });
+    const item = (listed.json().items as { id: string; payment: string; refunds: unknown[] }[]).find(
+      (o) => o.id === order.orderId,
+    );
+    expect(item?.payment).toBe('paid');
+    expect(item?.refunds).toEqual([
+      expect.objectContaining({
+        kind: 'duplicate_payment',
+        amountCents: order.totalCents,
+        status: 'succeeded',
+      }),
+    ]);
+  });
+
+  it('opens no second card page for an order that is not pending', async () => {
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/orders/00000000-0000-4000-8000-000000000000/second-checkout',
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

@@ -6,7 +6,13 @@ import { createStripePayments } from '../../adapters/payments/stripe';
 import { type FakeStripe, startFakeStripe } from '../../adapters/payments/stripe.fake';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { startFulfilment } from '../../jobs/fulfilment';
-import { createTestContext, type TestContext, uniqueEmail, uniquePhone } from '../../test/harness';
+import {
+  createTestContext,
+  solveHumanProof,
+  type TestContext,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/harness';
 
 // The whole checkout on the Stripe adapter, against the local fake Stripe API with SDK-signed webhooks.
 let fake: FakeStripe;
@@ -50,6 +56,7 @@ const placeOrder = async () => {
     url: '/api/orders',
     payload: {
       packageSlug: slug,
+      humanProof: await solveHumanProof(ctx.app),
       fullName: 'Luan Berisha',
       email: uniqueEmail('stripe'),
       phoneNumber: uniquePhone(),

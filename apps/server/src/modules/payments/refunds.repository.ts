@@ -76,5 +76,11 @@ export const settleRefundOfPayment = (
 export const listRefundsOfOrder = (db: Db, orderId: string) =>
   db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
 
+/** Refunds of several orders (one page of a list), oldest first. */
+export const listRefundsOfOrders = async (db: Db, orderIds: string[]) =>
+  orderIds.length === 0
+    ? []
+    : db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.createdAt));
+
 export const listRefundsOfPayment = (db: Db, paymentId: string) =>
   db.select().from(refunds).where(eq(refunds.paymentId, paymentId));

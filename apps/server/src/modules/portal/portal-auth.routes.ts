@@ -6,6 +6,7 @@ import {
   portalRegisterBodySchema,
   tokenResponseSchema,
   verifyEmailBodySchema,
+  withStorableText,
 } from '@esim/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -102,7 +103,7 @@ export const portalAuthRoutes =
       },
       async (request, reply) => {
         const { fields, logo } = await readMultipart(request);
-        const parsed = portalRegisterBodySchema.safeParse(fields);
+        const parsed = withStorableText(portalRegisterBodySchema).safeParse(fields);
         if (!parsed.success) {
           const errors: Record<string, string[]> = {};
           for (const issue of parsed.error.issues) {

@@ -3,6 +3,9 @@ import { seedFailedOrder, seedShopUser, seedStaffUser, seedUser } from '@esim/db
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { getOrder } from '../orders/orders.repository';
+import { openCheckout } from '../orders/orders.service';
 import { deleteFailedTestOrder, deleteTestUser } from './test-support.repository';
 
 const tags = ['test'];
@@ -102,6 +105,27 @@ export const testSupportRoutes =
       async (request, reply) => {
         const order = await seedFailedOrder(deps.db, { buyerEmail: request.body.buyerEmail });
         return reply.status(201).send({ id: order.id, number: order.number });
+      },
+    );
+
+    app.post(
+      '/test/orders/:orderId/second-checkout',
+      {
+        // Registered only when APP_ENV=test: the two-tab journey's second card page.
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Open another card page for a pending order, leaving the open one open (a second tab)',
+          params: orderIdParamsSchema,
+          response: { 200: z.object({ checkoutUrl: z.string() }) },
+        },
+      },
+      async (request) => {
+        const order = await getOrder(deps.db, request.params.orderId);
+        if (order?.status !== 'pending') throw new AppError('NOT_FOUND');
+        const slug = String(order.packageSnapshot?.slug ?? '');
+        return { checkoutUrl: await openCheckout(deps, order, slug, request.log, { keepOthersOpen: true }) };
       },
     );
 

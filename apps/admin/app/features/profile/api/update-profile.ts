@@ -1,11 +1,11 @@
 /** PUT /api/staff/profile with `updateProfileBodySchema` (the server validates with the same schema). */
-import type { UpdateProfileBody, User } from '@esim/contracts';
+import type { UpdateProfileBody, UpdateProfileResponse } from '@esim/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession, setSessionUser } from '../../../lib/session';
 import { profileQueryOptions } from './get-profile';
 
-export type UpdateProfileResponse = { user: User; message: string };
+export type { UpdateProfileResponse };
 
 export const updateProfile = (body: UpdateProfileBody): Promise<UpdateProfileResponse> =>
   api.put<UpdateProfileResponse>('/staff/profile', body);

@@ -1,8 +1,8 @@
-import type { UpdateProfileBody, User } from '@esim/contracts';
+import type { UpdateProfileBody, UpdateProfileResponse } from '@esim/contracts';
 import { api } from '../../../lib/api';
 import { getSession, setSessionUser } from '../../../lib/session';
 
-export type UpdateProfileResponse = { user: User; message: string };
+export type { UpdateProfileResponse };
 
 /** PUT /api/account/profile; the header's menu shows the new name and e-mail at once. */
 export const updateProfile = async (body: UpdateProfileBody): Promise<UpdateProfileResponse> => {

@@ -43,9 +43,25 @@ const useOrderCells = () => {
       </span>
     ),
     payment: (
-      <span className={`account-badge ${paymentTone[order.payment]}`}>
-        {t(`account.payment.${order.payment}`)}
-      </span>
+      <>
+        <span className={`account-badge ${paymentTone[order.payment]}`}>
+          {t(`account.payment.${order.payment}`)}
+        </span>
+        {order.refunds.map((refund) => (
+          <Text
+            key={refund.createdAt}
+            size="xs"
+            mt={4}
+            data-testid="order-refund"
+            style={{ maxWidth: '22rem' }}
+          >
+            {t(`common:refund.${refund.kind === 'duplicate_payment' ? 'duplicate_payment' : 'order'}`, {
+              amount: formatPrice(refund.amountCents, locale),
+            })}
+            {refund.status === 'failed' ? ` ${t('common:refund.failed')}` : null}
+          </Text>
+        ))}
+      </>
     ),
     paidAt: order.paidAt ? formatDate(order.paidAt, locale) : '—',
     data: order.dataGb === null ? t('catalogue.unlimited') : formatGb(order.dataGb, locale),

@@ -2,11 +2,12 @@ import '../../../styles/form-styles';
 import '@mantine/core/styles/SimpleGrid.css';
 import { type User, updateProfileBodySchema } from '@esim/contracts';
 import { FormShell } from '@esim/ui/form/form-shell';
+import { PasswordField } from '@esim/ui/form/password-field';
 import { PhoneField } from '@esim/ui/form/phone-field';
 import { SelectField } from '@esim/ui/form/select-field';
 import { EmailField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ const valuesOf = (user: User): ProfileInput => ({
   phoneNumber: user.phone ?? '',
   country: user.country,
   alertChannel: user.alert_channel,
+  currentPassword: '',
 });
 
 /**
@@ -46,6 +48,9 @@ export const ProfileForm = ({
     },
   });
   const alertId = useId();
+  // A new address needs the current password and is confirmed by a link sent to it (ADR 0018).
+  const savedEmail = form.formState.defaultValues?.email ?? user.email;
+  const changingEmail = (form.watch('email') ?? '').trim().toLowerCase() !== savedEmail.toLowerCase();
 
   return (
     <FormShell
@@ -59,6 +64,20 @@ export const ProfileForm = ({
         <TextField form={form} name="lastName" autoComplete="family-name" required />
       </SimpleGrid>
       <EmailField form={form} name="email" required />
+      {changingEmail ? (
+        <>
+          <Text size="sm" c="dark.6" data-testid="email-change-note">
+            {t('account.profile.emailChangeNote')}
+          </Text>
+          <PasswordField
+            form={form}
+            name="currentPassword"
+            autoComplete="current-password"
+            data-testid="profile-current-password"
+            required
+          />
+        </>
+      ) : null}
       <PhoneField
         form={form}
         name="phoneNumber"

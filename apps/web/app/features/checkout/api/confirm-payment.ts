@@ -17,6 +17,8 @@ export type PaymentConfirmation =
   | { status: 'slow' }
   | { status: 'succeeded'; viewToken: string | null }
   | { status: 'completed_earlier' }
+  /** This return's charge was a second one for an order already paid: it is given back (`message` says so). */
+  | { status: 'refunded'; message: string | null }
   | { status: 'failed' }
   | { status: 'error'; error: unknown };
 
@@ -64,7 +66,11 @@ export const usePaymentConfirmation = (orderId: string | null, sessionId: string
     const ask = async (attempt: number) => {
       let next: PaymentConfirmation;
       try {
-        const { outcome, viewToken } = await confirmShared(orderId, sessionId, `${round}:${attempt}`);
+        const { outcome, viewToken, message } = await confirmShared(
+          orderId,
+          sessionId,
+          `${round}:${attempt}`,
+        );
         if (outcome === 'succeeded' && viewToken) saveViewToken(orderId, viewToken);
         if (outcome === 'pending') {
           if (cancelled) return;
@@ -73,7 +79,9 @@ export const usePaymentConfirmation = (orderId: string | null, sessionId: string
             return;
           }
           next = { status: 'slow' };
-        } else next = outcome === 'succeeded' ? { status: 'succeeded', viewToken } : { status: outcome };
+        } else if (outcome === 'succeeded') next = { status: 'succeeded', viewToken };
+        else if (outcome === 'refunded') next = { status: 'refunded', message };
+        else next = { status: outcome };
       } catch (error) {
         next = fromError(error);
       }

@@ -5,11 +5,13 @@ import { FormShell } from '@esim/ui/form/form-shell';
 import { PhoneField } from '@esim/ui/form/phone-field';
 import { EmailField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
+import { createHumanProof } from '@esim/ui/human-proof';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
 import { usePageRestore } from '../../../lib/use-page-restore';
@@ -49,7 +51,13 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
       submitting.current = true;
       setEmailTaken(false);
       const attribution = getAttribution(new URL(window.location.href), document.referrer);
-      return createOrder({ ...values, ...(attribution ? { attribution } : {}) });
+      // Signed out, the answer can tell whether an account exists: the same human check as forgot-password.
+      const humanProof = customer ? undefined : await createHumanProof(api);
+      return createOrder({
+        ...values,
+        ...(attribution ? { attribution } : {}),
+        ...(humanProof ? { humanProof } : {}),
+      });
     },
     onSuccess: (order) => {
       if (!order) return undefined;

@@ -32,7 +32,11 @@ export const PaymentSuccess = ({ android }: { android: AndroidGuide }) => {
     detail = t('checkout.success.invalidLink');
   } else if (state.status === 'succeeded') headline = t('common:success.paymentCompleted');
   else if (state.status === 'completed_earlier') headline = t('common:errors.PAYMENT_COMPLETED_EARLIER');
-  else if (state.status === 'failed') headline = t('common:errors.PAYMENT_FAILED');
+  else if (state.status === 'refunded') {
+    // Not a plain success: this tab's charge was a second one, and it is given back.
+    headline = t('checkout.success.refundedHeading');
+    detail = state.message;
+  } else if (state.status === 'failed') headline = t('common:errors.PAYMENT_FAILED');
   else if (state.status === 'slow') {
     headline = t('checkout.success.slowHeading');
     detail = t('checkout.success.slowText');
@@ -65,7 +69,10 @@ export const PaymentSuccess = ({ android }: { android: AndroidGuide }) => {
           </Link>
         </div>
       ) : null}
-      {state.status === 'completed_earlier' ? (
+      {state.status === 'refunded' ? (
+        <p data-testid="refunded-note">{t('checkout.success.refundedNote')}</p>
+      ) : null}
+      {state.status === 'completed_earlier' || state.status === 'refunded' ? (
         <p>
           <Link to="/contact">{t('checkout.contactSupport')}</Link>
         </p>
