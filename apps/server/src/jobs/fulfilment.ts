@@ -2,11 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { checkAllocation, fulfilOrder, sendOrderConfirmation } from '../modules/orders/fulfilment.service';
 import { listOrdersWithoutConfirmation, listPaidOrderIds } from '../modules/orders/orders.repository';
+import { reconcilePendingPayments } from '../modules/orders/orders.service';
 
 /** Paid orders idle this long are queued again by the sweep (their job was lost between commit and send). */
 const sweepIdleSeconds = 15 * 60;
 /** Completed orders without a confirmation e-mail this long after completion are queued again by the sweep. */
 const confirmationIdleSeconds = 5 * 60;
+/**
+ * Card pages pending this long are settled with the provider (a lost webhook, a buyer who never returned); pages
+ * live at most 41 minutes (Stripe adapter), so an abandoned one is asked about a few times, then recorded expired.
+ */
+const paymentIdleSeconds = 15 * 60;
 
 /** Queues every paid, unfinished order; pg-boss keeps one queued job per order, the handler is idempotent. */
 export const resumePaidOrders = async (deps: AppDeps, idleSeconds: number) => {
@@ -24,7 +30,8 @@ export const resumeConfirmations = async (deps: AppDeps, idleSeconds: number) =>
 
 /**
  * Starts the fulfilment worker. At start every paid order is resumed (a restart in the middle of fulfilment
- * loses nothing); afterwards a sweep catches orders whose job was never queued (a crash right after payment).
+ * loses nothing); afterwards a sweep catches orders whose job was never queued (a crash right after payment) and
+ * payments nobody confirmed (a lost webhook and a buyer who closed the tab).
  */
 export const startFulfilment = async (deps: AppDeps, log: FastifyBaseLogger, sweepEveryMs = 60_000) => {
   await deps.jobs.workFulfilment(async ({ orderId, check }) => {
@@ -40,6 +47,9 @@ export const startFulfilment = async (deps: AppDeps, log: FastifyBaseLogger, swe
     resumePaidOrders(deps, sweepIdleSeconds).catch((err) => log.error({ err }, 'fulfilment sweep failed'));
     resumeConfirmations(deps, confirmationIdleSeconds).catch((err) =>
       log.error({ err }, 'confirmation sweep failed'),
+    );
+    reconcilePendingPayments(deps, log, paymentIdleSeconds).catch((err) =>
+      log.error({ err }, 'payment reconciliation sweep failed'),
     );
   }, sweepEveryMs);
   timer.unref();

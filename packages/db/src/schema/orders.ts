@@ -87,6 +87,8 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_unique').on(t.provider, t.sessionRef),
     index('payments_order_idx').on(t.orderId),
     index('payments_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    // The reconciliation sweep's question: which pending card pages have not been asked about for a while.
+    index('payments_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -186,6 +186,44 @@ export const markPaymentSucceeded = async (
   return row;
 };
 
+/**
+ * Card pages still pending this long after they were opened or last asked about: their webhook may be lost, or
+ * the buyer paid and never came back (the reconciliation sweep asks the provider). Oldest first.
+ */
+export const listIdlePendingPayments = async (
+  db: Db,
+  provider: string,
+  idleSeconds: number,
+  limit: number,
+) => {
+  const rows = await db
+    .select({ sessionRef: payments.sessionRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.status, 'pending'),
+        lt(payments.updatedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+      ),
+    )
+    .orderBy(payments.updatedAt)
+    .limit(limit);
+  return rows.map((r) => r.sessionRef);
+};
+
+/** The provider says this page is still open: asked again only after the sweep's idle time. */
+export const touchPendingPayment = (db: Db, provider: string, sessionRef: string) =>
+  db
+    .update(payments)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.sessionRef, sessionRef),
+        eq(payments.status, 'pending'),
+      ),
+    );
+
 /** A failure or expiry never overwrites a success (events can arrive out of order). */
 export const markPaymentUnsuccessful = (
   db: Db,

@@ -42,6 +42,7 @@ import {
   hasSucceededPayment,
   insertOrder,
   insertPayment,
+  listIdlePendingPayments,
   listPendingPaymentsOfOrder,
   lockOrder,
   markPaymentSucceeded,
@@ -50,6 +51,7 @@ import {
   type OrderRow,
   packageNameOf,
   recordWebhookEvent,
+  touchPendingPayment,
   updateOrder,
 } from './orders.repository';
 
@@ -486,6 +488,29 @@ export const settleReturnedSession = async (
   );
   await carryOut(deps, effects, log);
   return 'succeeded';
+};
+
+/**
+ * The safety net under webhooks and return pages: pending payments idle for `idleSeconds` are settled with the
+ * provider exactly as a return page would (paid ones are confirmed and fulfilled, failed and expired ones
+ * recorded); a page still open is asked again only after another idle period. Without it, a payment whose
+ * webhook is lost (a restart, an outage) and whose buyer closed the tab would stay charged and unconfirmed.
+ */
+export const reconcilePendingPayments = async (
+  deps: CheckoutDeps,
+  log: FastifyBaseLogger,
+  idleSeconds: number,
+  limit = 100,
+) => {
+  const counts = { succeeded: 0, failed: 0, pending: 0 };
+  for (const sessionId of await listIdlePendingPayments(deps.db, deps.payments.name, idleSeconds, limit)) {
+    const outcome = await settleReturnedSession(deps, sessionId, log);
+    if (outcome === 'pending') await touchPendingPayment(deps.db, deps.payments.name, sessionId);
+    counts[outcome]++;
+  }
+  if (counts.succeeded > 0)
+    log.warn({ ...counts }, 'payments: confirmed payments whose webhook and return never arrived');
+  return counts;
 };
 
 /**
