@@ -160,6 +160,8 @@ export const statementQuerySchema = pageQuerySchema({ defaultSize: 50, maxSize: 
   to: dateField,
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
+/** The statement's CSV holds every entry of the period, so it takes no paging. */
+export const statementCsvQuerySchema = statementQuerySchema.pick({ from: true, to: true });
 
 export const ledgerEntrySchema = z
   .object({

@@ -1,8 +1,14 @@
-import { balancesSchema, statementQuerySchema, statementSchema } from '@esim/contracts';
+import {
+  balancesSchema,
+  statementCsvQuerySchema,
+  statementQuerySchema,
+  statementSchema,
+} from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv';
 import { requireActiveShop, shopIdOf } from '../auth/auth.guard';
-import { getBalances, getStatement } from './credits.service';
+import { exportStatement, getBalances, getStatement } from './credits.service';
 
 const tags = ['portal'];
 const access = { kinds: ['shop'] } as const;
@@ -38,5 +44,23 @@ export const creditsPortalRoutes =
         },
       },
       async (request) => getStatement(deps, shopIdOf(request), request.query),
+    );
+
+    app.get(
+      '/credits/statement.csv',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: "The period's ledger entries with running balances as a CSV download (every entry)",
+          querystring: statementCsvQuerySchema,
+        },
+      },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          `statement-${request.query.from}-${request.query.to}.csv`,
+          exportStatement(deps, shopIdOf(request), request.query),
+        ),
     );
   };

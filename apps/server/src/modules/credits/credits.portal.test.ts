@@ -512,6 +512,34 @@ describe('statement', () => {
     });
     expect((await get('from=2026-13-01&to=2026-12-01')).statusCode).toBe(422);
     expect((await get(`from=${today}&to=${today}&page=9`)).json().code).toBe('PAGE_OUT_OF_RANGE');
+
+    // The CSV holds every entry of the period with the same running balances, whatever the page size.
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/portal/credits/statement.csv?from=${yesterday}&to=${today}`,
+      headers: shop.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="statement-${yesterday}-${today}.csv"`,
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'createdAt,kind,bucket,orderNumber,amountCents,creditAfterCents,bonusAfterCents,balanceAfterCents',
+    );
+    expect(lines.slice(1).map((line) => Number(line.split(',').at(-1)))).toEqual(
+      all.entries.items.map((e: { balanceAfterCents: number }) => e.balanceAfterCents),
+    );
+    const wrongWay = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/portal/credits/statement.csv?from=${today}&to=${yesterday}`,
+      headers: shop.headers,
+    });
+    expect(wrongWay.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { to: ['To is not valid'] } });
   });
 });
 
@@ -570,6 +598,7 @@ describe('portal access', () => {
   const routes = [
     { method: 'GET' as const, url: '/api/portal/credits' },
     { method: 'GET' as const, url: '/api/portal/credits/statement?from=2026-01-01&to=2026-01-31' },
+    { method: 'GET' as const, url: '/api/portal/credits/statement.csv?from=2026-01-01&to=2026-01-31' },
     { method: 'GET' as const, url: '/api/portal/orders' },
     { method: 'GET' as const, url: '/api/portal/packages' },
     { method: 'GET' as const, url: '/api/portal/subscribers' },

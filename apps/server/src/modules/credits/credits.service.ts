@@ -9,7 +9,8 @@ import {
 } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
-import { toPaged } from '../../lib/list-query';
+import { type CsvColumn, csvStream } from '../../lib/csv';
+import { batchesOf, toPaged } from '../../lib/list-query';
 import {
   getLastEntryBefore,
   getShopBalances,
@@ -260,4 +261,36 @@ export const getStatement = async (
       rows.map((r) => toLedgerEntry(r.entry, r.orderNumber)),
     ),
   };
+};
+
+const statementColumns: CsvColumn<LedgerEntry>[] = [
+  { header: 'createdAt', value: (e) => e.createdAt },
+  { header: 'kind', value: (e) => e.kind },
+  { header: 'bucket', value: (e) => e.bucket },
+  { header: 'orderNumber', value: (e) => e.orderNumber },
+  { header: 'amountCents', value: (e) => e.amountCents },
+  { header: 'creditAfterCents', value: (e) => e.creditAfterCents },
+  { header: 'bonusAfterCents', value: (e) => e.bonusAfterCents },
+  { header: 'balanceAfterCents', value: (e) => e.balanceAfterCents },
+];
+
+/** Every entry of the period with its running balance, streamed (a busy shop's year is many thousand rows). */
+export const exportStatement = (
+  deps: { db: Db },
+  shopId: string,
+  query: Pick<StatementQuery, 'from' | 'to'>,
+) => {
+  const period = periodOf(query);
+  return csvStream(
+    statementColumns,
+    (async function* () {
+      for await (const batch of batchesOf((window) =>
+        listLedgerPage(deps.db, shopId, period, {
+          page: window.offset / window.limit + 1,
+          pageSize: window.limit,
+        }),
+      ))
+        yield batch.map((r) => toLedgerEntry(r.entry, r.orderNumber));
+    })(),
+  );
 };
