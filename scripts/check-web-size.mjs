@@ -20,8 +20,9 @@ export const firstLoadBudgetKb = 150;
 export const knownOverBudget = {
   // 256 until issue 13's e-mail change texts (web and common locale bundles) and the multi-line text rule: +0.3 KB.
   'routes/public/become-a-partner': 257,
-  // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB.
-  'routes/public/contact': 253,
+  // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB;
+  // 253 until the portal's money messages and issue 13's e-mail change texts joined the locale bundles: +0.2 KB.
+  'routes/public/contact': 254,
   'routes/public/verify-email': 180,
 };
 
