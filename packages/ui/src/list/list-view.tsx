@@ -243,14 +243,22 @@ export const ListView = <Query extends ListQueryBase, Item>({
                 .getAllLeafColumns()
                 .filter((column) => column.getCanHide())
                 .map((column) => (
-                  <Menu.Item key={column.id} onClick={column.getToggleVisibilityHandler()}>
-                    <Checkbox
-                      label={label(column.id)}
-                      checked={column.getIsVisible()}
-                      readOnly
-                      tabIndex={-1}
-                      styles={{ input: { pointerEvents: 'none' } }}
-                    />
+                  // One click, one toggle: a labelled checkbox inside the item would click its input too, and
+                  // TanStack's toggle handler reads `event.target.checked`, so the two clicks could cancel out.
+                  <Menu.Item
+                    key={column.id}
+                    onClick={() => column.toggleVisibility(!column.getIsVisible())}
+                    leftSection={
+                      <Checkbox
+                        checked={column.getIsVisible()}
+                        readOnly
+                        tabIndex={-1}
+                        aria-hidden
+                        styles={{ input: { pointerEvents: 'none' } }}
+                      />
+                    }
+                  >
+                    {label(column.id)}
                   </Menu.Item>
                 ))}
             </Menu.Dropdown>
