@@ -164,7 +164,6 @@ export const isHealthy = async (site: string) => (await request(`${site}/api/hea
 
 const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
-/** Calls `attempt` until it returns a result (not undefined), as a buyer retries; gives up after `ms`. */
 /** A signed-out order needs a solved human check, as a browser solves it. */
 const humanProof = async (site: string) => {
   const challenge = (await (await fetch(`${site}/api/human-challenge`)).json()) as Challenge;
@@ -173,6 +172,7 @@ const humanProof = async (site: string) => {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 };
 
+/** Calls `attempt` until it returns a result (not undefined), as a buyer retries; gives up after `ms`. */
 const retrying = async <T>(ms: number, attempt: () => Promise<T | undefined>) => {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -280,10 +280,12 @@ export const settle = async (databaseUrl: string, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     let waiting: { id: string; status: string }[] = [];
     for (;;) {
+      // Charged and not completed, or completed and its confirmation e-mail (its own job) not stored yet.
       waiting = (
         await db.query<{ id: string; status: string }>(
           `select o.id, o.status from sandbox_payment_sessions s join orders o on o.id::text = s.order_id
-            where s.status = 'succeeded' and o.status <> 'completed'`,
+            where s.status = 'succeeded' and (o.status <> 'completed' or not exists (
+              select 1 from outbox m where m.to = o.buyer_email and m.subject like '%' || o.number))`,
         )
       ).rows;
       if (waiting.length === 0 || Date.now() > deadline) break;
