@@ -1,7 +1,7 @@
 import { Button, Group, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { AccountPage } from '../../features/account/components/account-shell';
+import { DashboardPage } from '../../components/dashboard-shell';
 import { Notice } from '../../features/account/components/query-status';
 import { searchMaxLength } from '../../features/catalogue/components/destination-search';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
@@ -33,7 +33,7 @@ export default function AccountBuyEsimRoute({ loaderData }: Route.ComponentProps
   const { q, packages } = loaderData;
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/account/buy-esim';
   return (
-    <AccountPage title={t('account.buyEsim.title')} intro={t('account.buyEsim.intro')}>
+    <DashboardPage title={t('account.buyEsim.title')} intro={t('account.buyEsim.intro')}>
       <Form method="get" role="search" data-testid="buy-esim-search" style={{ marginBottom: 24 }}>
         <Group align="flex-end" gap="sm" wrap="nowrap">
           <TextInput
@@ -68,6 +68,6 @@ export default function AccountBuyEsimRoute({ loaderData }: Route.ComponentProps
           <PackageGrid packages={packages} />
         )}
       </section>
-    </AccountPage>
+    </DashboardPage>
   );
 }

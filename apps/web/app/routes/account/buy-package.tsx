@@ -1,7 +1,7 @@
 import { Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AccountPage } from '../../features/account/components/account-shell';
+import { DashboardPage } from '../../components/dashboard-shell';
 import { UsableEsimScope } from '../../features/account/components/esim-picker';
 import { Notice } from '../../features/account/components/query-status';
 import { TopUpPackages } from '../../features/account/components/top-up-packages';
@@ -12,7 +12,7 @@ import { buyEsimPath } from '../../features/account/links';
 export default function AccountBuyPackageRoute() {
   const { t } = useTranslation();
   return (
-    <AccountPage title={t('account.buyPackage.title')} intro={t('account.buyPackage.intro')}>
+    <DashboardPage title={t('account.buyPackage.title')} intro={t('account.buyPackage.intro')}>
       <UsableEsimScope
         legend={t('account.buyPackage.chooseEsim')}
         empty={
@@ -33,6 +33,6 @@ export default function AccountBuyPackageRoute() {
           </section>
         )}
       </UsableEsimScope>
-    </AccountPage>
+    </DashboardPage>
   );
 }

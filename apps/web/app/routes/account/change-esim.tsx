@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AccountPage } from '../../features/account/components/account-shell';
+import { DashboardPage } from '../../components/dashboard-shell';
 import { ChangeEsimForm } from '../../features/account/components/change-esim-form';
 import { UsableEsimScope } from '../../features/account/components/esim-picker';
 import { Notice } from '../../features/account/components/query-status';
@@ -10,7 +10,7 @@ import { buyEsimPath } from '../../features/account/links';
 export default function AccountChangeEsimRoute() {
   const { t } = useTranslation();
   return (
-    <AccountPage title={t('account.change.title')} intro={t('account.change.intro')}>
+    <DashboardPage title={t('account.change.title')} intro={t('account.change.intro')}>
       <UsableEsimScope
         legend={t('account.change.chooseEsim')}
         empty={
@@ -21,6 +21,6 @@ export default function AccountChangeEsimRoute() {
       >
         {(selected) => <ChangeEsimForm key={selected.id} esim={selected} />}
       </UsableEsimScope>
-    </AccountPage>
+    </DashboardPage>
   );
 }

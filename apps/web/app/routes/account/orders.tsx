@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AccountPage } from '../../features/account/components/account-shell';
+import { DashboardPage } from '../../components/dashboard-shell';
 import { OrdersList } from '../../features/account/components/orders-list';
 import { UsageSummary } from '../../features/account/components/usage-summary';
 import { useSession } from '../../lib/session';
@@ -9,7 +9,7 @@ export default function AccountOrdersRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <AccountPage
+    <DashboardPage
       title={t('account.title')}
       intro={user ? t('account.greeting', { name: user.first_name }) : undefined}
     >
@@ -20,6 +20,6 @@ export default function AccountOrdersRoute() {
         </h2>
         <OrdersList />
       </section>
-    </AccountPage>
+    </DashboardPage>
   );
 }

@@ -2,8 +2,8 @@ import { Button, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DashboardPage } from '../../components/dashboard-shell';
 import { useEsims } from '../../features/account/api/get-esims';
-import { AccountPage } from '../../features/account/components/account-shell';
 import { EsimCard } from '../../features/account/components/esim-card';
 import { LoadError, Loading, Notice } from '../../features/account/components/query-status';
 import { buyEsimPath } from '../../features/account/links';
@@ -33,8 +33,8 @@ export default function AccountPackagesRoute() {
       </Stack>
     );
   return (
-    <AccountPage title={t('account.packages.title')} intro={t('account.packages.intro')}>
+    <DashboardPage title={t('account.packages.title')} intro={t('account.packages.intro')}>
       {content}
-    </AccountPage>
+    </DashboardPage>
   );
 }

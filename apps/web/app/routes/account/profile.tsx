@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AccountPage } from '../../features/account/components/account-shell';
+import { DashboardPage } from '../../components/dashboard-shell';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { useLogout } from '../../features/auth/api/logout';
@@ -21,7 +21,10 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const logout = useLogout();
   if (!user) return null;
   return (
-    <AccountPage title={t('account.profile.title')} intro={t('account.greeting', { name: user.first_name })}>
+    <DashboardPage
+      title={t('account.profile.title')}
+      intro={t('account.greeting', { name: user.first_name })}
+    >
       <Stack gap="lg">
         <Paper withBorder p="md" radius="lg">
           <Group justify="space-between" align="center" gap="sm">
@@ -63,6 +66,6 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           <ChangePasswordForm />
         </Paper>
       </Stack>
-    </AccountPage>
+    </DashboardPage>
   );
 }

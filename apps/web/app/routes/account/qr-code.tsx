@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { DashboardPage } from '../../components/dashboard-shell';
 import type { AndroidGuide } from '../../components/esim-install';
-import { AccountPage } from '../../features/account/components/account-shell';
 import { UsableEsimScope } from '../../features/account/components/esim-picker';
 import { EsimQrCode } from '../../features/account/components/esim-qr-code';
 import { Notice } from '../../features/account/components/query-status';
@@ -22,13 +22,13 @@ export const loader = ({ request, context }: Route.LoaderArgs): { android: Andro
 export default function AccountQrCodeRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AccountPage title={t('account.qr.title')} intro={t('account.qr.intro')}>
+    <DashboardPage title={t('account.qr.title')} intro={t('account.qr.intro')}>
       <UsableEsimScope
         legend={t('account.qr.chooseEsim')}
         empty={<Notice testId="no-qr-code">{t('account.qr.none')}</Notice>}
       >
         {(selected) => <EsimQrCode key={selected.id} esim={selected} android={loaderData.android} />}
       </UsableEsimScope>
-    </AccountPage>
+    </DashboardPage>
   );
 }
