@@ -12,6 +12,7 @@ import { cataloguePortalRoutes } from './modules/catalogue/catalogue.portal.rout
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
 import { creditsPortalRoutes } from './modules/credits/credits.portal.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
@@ -144,6 +145,7 @@ export const buildApp = async (
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(

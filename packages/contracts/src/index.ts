@@ -1,6 +1,7 @@
 export * from './access';
 export * from './auth';
 export * from './catalogue';
+export * from './clients';
 export * from './countries';
 export * from './customer';
 export * from './envelope';

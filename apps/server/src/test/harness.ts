@@ -60,7 +60,7 @@ export const openTestDatabase = async (): Promise<Database> => {
 
 export const testEnv = {
   APP_ENV: 'test',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   HUMAN_CHECK_DIFFICULTY: '1',
   RATE_LIMIT_PER_MINUTE: '100000',
   AUTH_RATE_LIMIT_PER_IP: '1000',

@@ -23,12 +23,12 @@ import { findActiveUserByEmail } from './auth.repository';
 import {
   type AuthDeps,
   authContext,
-  createPasswordReset,
   login,
   logout,
   refresh,
   registerCustomer,
   resetPassword,
+  sendPasswordReset,
   startSession,
   toUserDto,
 } from './auth.service';
@@ -153,13 +153,7 @@ export const authRoutes =
         // SPEC keeps "Email doesn't exist!"; rate limits and the challenge limit enumeration (DESIGN section 5).
         const user = await findActiveUserByEmail(deps.db, accountType, email);
         if (!user) throw new AppError('EMAIL_NOT_FOUND', { email: ['errors.EMAIL_NOT_FOUND'] });
-        const token = await createPasswordReset(deps.db, user.id);
-        const portal = accountType === 'shop' ? '&portal=1' : '';
-        const link = `${deps.config.siteUrl}/reset-password?token=${encodeURIComponent(token)}${portal}`;
-        const t = deps.i18n.fixedT(user.locale as typeof request.locale, 'mail');
-        await deps.mailer.send(
-          renderActionMail(t, { to: user.email, name: user.firstName, link, template: 'resetPassword' }),
-        );
+        await sendPasswordReset(deps, user);
         return { message: request.t('success.forgotPassword') };
       },
     );

@@ -9,8 +9,11 @@ import {
   type User,
 } from '@esim/contracts';
 import { type Db, hashPassword, verifyPassword } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import type { Mailer } from '../mail/mail.service';
+import { renderActionMail } from '../mail/templates';
 import {
   bumpSessionVersion,
   findActiveUserByEmail,
@@ -26,6 +29,7 @@ import {
   revokeUserSessions,
   type SessionRow,
   type UserDetails,
+  type UserRow,
   updateUser,
   useUserToken,
 } from './auth.repository';
@@ -247,6 +251,20 @@ export const createPasswordReset = async (db: Db, userId: string, ttlMs = resetT
     expiresAt: new Date(Date.now() + ttlMs),
   });
   return token;
+};
+
+/** E-mails a user a password reset link in their language (forgot password, or staff sending one). */
+export const sendPasswordReset = async (
+  deps: { db: Db; mailer: Mailer; i18n: ServerI18n; config: Pick<Config, 'siteUrl'> },
+  user: Pick<UserRow, 'id' | 'kind' | 'email' | 'firstName' | 'locale'>,
+) => {
+  const token = await createPasswordReset(deps.db, user.id);
+  const portal = user.kind === 'shop' ? '&portal=1' : '';
+  const link = `${deps.config.siteUrl}/reset-password?token=${encodeURIComponent(token)}${portal}`;
+  const t = deps.i18n.fixedT(user.locale as Locale, 'mail');
+  await deps.mailer.send(
+    renderActionMail(t, { to: user.email, name: user.firstName, link, template: 'resetPassword' }),
+  );
 };
 
 export const resetPassword = async (db: Db, body: ResetPasswordBody) => {

@@ -1,0 +1,111 @@
+import type { ClientsCsvQuery, PageQuery } from '@esim/contracts';
+import { type Db, users } from '@esim/db';
+import { and, count, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { orderByOf, pageWindow } from '../../lib/list-query';
+
+export type ClientRow = typeof users.$inferSelect;
+
+export type ClientFilters = Omit<ClientsCsvQuery, 'sort'> & { sort?: ClientsCsvQuery['sort'] };
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Written with table names: drizzle leaves columns unqualified in a one-table select, which a subquery over
+// other tables with the same column names would misread.
+const hasActiveEsim = sql<boolean>`exists (
+  select 1 from esims e join esim_packages p on p.esim_id = e.id
+  where e.user_id = "users"."id" and p.status = 'active')`;
+
+const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`;
+
+const clientSortColumns = {
+  createdAt: users.createdAt,
+  lastName: users.lastName,
+  email: users.email,
+  ordersCount,
+};
+
+/** The day after a YYYY-MM-DD date, at 00:00 UTC: `to` includes its whole day. */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
+
+const conditions = (filters: ClientFilters): SQL | undefined => {
+  const where: (SQL | undefined)[] = [eq(users.kind, 'customer')];
+  if (filters.status === 'deleted') where.push(isNotNull(users.deletedAt));
+  else {
+    where.push(isNull(users.deletedAt));
+    if (filters.status) where.push(eq(users.status, filters.status));
+  }
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    where.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.phone, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    );
+  }
+  if (filters.country) where.push(eq(users.country, filters.country));
+  if (filters.hasActiveEsim)
+    where.push(filters.hasActiveEsim === 'yes' ? hasActiveEsim : sql`not ${hasActiveEsim}`);
+  if (filters.createdAtFrom) where.push(gte(users.createdAt, new Date(`${filters.createdAtFrom}T00:00:00Z`)));
+  if (filters.createdAtTo) where.push(lt(users.createdAt, dayAfter(filters.createdAtTo)));
+  return and(...where);
+};
+
+const clientColumns = { user: users, hasActiveEsim, ordersCount };
+export type ClientListRow = { user: ClientRow; hasActiveEsim: boolean; ordersCount: number };
+
+/** One window of the clients matching the filters, in the list's order (pages and CSV batches). */
+export const listClientRows = (
+  db: Db,
+  filters: ClientFilters,
+  window: { limit: number; offset: number },
+): Promise<ClientListRow[]> =>
+  db
+    .select(clientColumns)
+    .from(users)
+    .where(conditions(filters))
+    .orderBy(...orderByOf(filters.sort ?? '-createdAt', clientSortColumns, users.id))
+    .limit(window.limit)
+    .offset(window.offset);
+
+/** One page of clients and how many match. */
+export const listClients = async (db: Db, filters: ClientFilters, page: PageQuery) => {
+  const [rows, [total]] = await Promise.all([
+    listClientRows(db, filters, pageWindow(page)),
+    db.select({ value: count() }).from(users).where(conditions(filters)),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+};
+
+/** One client (deleted ones too), with the same computed fields as the list; undefined if none. */
+export const findClient = async (db: Db, clientId: string): Promise<ClientListRow | undefined> => {
+  const [row] = await db
+    .select(clientColumns)
+    .from(users)
+    .where(and(eq(users.id, clientId), eq(users.kind, 'customer')));
+  return row;
+};
+
+/** Locks a client's row for a change (the version check and the update see the same row). */
+export const lockClient = async (tx: Db, clientId: string) => {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, clientId), eq(users.kind, 'customer')))
+    .for('update');
+  return row;
+};
+
+export const updateClient = async (
+  tx: Db,
+  clientId: string,
+  values: Partial<Pick<ClientRow, 'status' | 'deletedAt'>>,
+) => {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, clientId))
+    .returning();
+  return row;
+};
