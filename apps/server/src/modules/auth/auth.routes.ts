@@ -17,7 +17,6 @@ import { AppError } from '../../lib/app-error';
 import type { AuthRateLimits } from '../../lib/auth-rate-limit';
 import type { HumanCheck } from '../human-check/human-check.service';
 import type { Mailer } from '../mail/mail.service';
-import { renderActionMail } from '../mail/templates';
 import { authOf } from './auth.guard';
 import { findActiveUserByEmail } from './auth.repository';
 import {
