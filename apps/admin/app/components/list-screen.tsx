@@ -10,6 +10,7 @@ type ListScreenProps<Query extends ListQueryBase, Item> = {
   /** i18n key of the page title in the admin namespace (`screens.ordersFailedTransactions`). */
   title: string;
   bulkActions?: ListViewProps<Query, Item>['bulkActions'];
+  detail?: ListViewProps<Query, Item>['detail'];
 };
 
 /** A staff list screen: the page title and the list kit's view of one list definition with a preset. */
@@ -18,12 +19,18 @@ export const ListScreen = <Query extends ListQueryBase, Item>({
   fixed,
   title,
   bulkActions,
+  detail,
 }: ListScreenProps<Query, Item>) => {
   const { t } = useTranslation('admin');
   return (
     <>
       <PageTitle>{t(title)}</PageTitle>
-      <ListView list={list} {...(fixed ? { fixed } : {})} {...(bulkActions ? { bulkActions } : {})} />
+      <ListView
+        list={list}
+        {...(fixed ? { fixed } : {})}
+        {...(bulkActions ? { bulkActions } : {})}
+        {...(detail ? { detail } : {})}
+      />
     </>
   );
 };

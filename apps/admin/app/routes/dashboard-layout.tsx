@@ -1,4 +1,6 @@
+import { ToastProvider } from '@esim/ui/feedback/toast';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import { isLoggedIn, syncSession } from '../features/auth/api/get-user-profile';
 import { DashboardShell } from '../layout/dashboard-shell';
@@ -21,6 +23,7 @@ export const shouldRevalidate = () => true;
 
 export default function DashboardLayout() {
   const session = useSession();
+  const { t } = useTranslation('admin');
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
@@ -32,8 +35,10 @@ export default function DashboardLayout() {
 
   if (!isLoggedIn(session)) return null;
   return (
-    <DashboardShell>
-      <Outlet />
-    </DashboardShell>
+    <ToastProvider closeLabel={t('app.closeToast')}>
+      <DashboardShell>
+        <Outlet />
+      </DashboardShell>
+    </ToastProvider>
   );
 }

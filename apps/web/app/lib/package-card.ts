@@ -1,7 +1,7 @@
 import type { Destination, Operator, PackageSummary } from '@esim/contracts';
 import type { Locale } from '@esim/contracts/locales';
+import { formatData, formatDays, formatPrice } from '@esim/ui/format';
 import type { TFunction } from 'i18next';
-import { formatData, formatDays, formatPrice } from './format';
 
 /** What a package card shows: a package summary trimmed to its visible fields, plus optional coverage. */
 export type PackageCardData = Pick<

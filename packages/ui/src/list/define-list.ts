@@ -6,14 +6,16 @@
  * Pure data and functions only: the screen that renders a definition is list-view.tsx.
  */
 import type { Paged } from '@esim/contracts';
+import type { Locale } from '@esim/contracts/locales';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import { formatDate, formatDateTime, formatNumber, formatPrice } from '../format/format';
 
 /** What every list query holds (from `pageQuerySchema` and `sortQuerySchema` in @esim/contracts). */
 export type ListQueryBase = { page: number; pageSize: number; sort?: string | undefined };
 
-/** How a cell formats its value: the page's locale (a BCP 47 tag) and the translation function. */
-export type CellContext = { locale: string; t: (key: string, options?: Record<string, unknown>) => string };
+/** How a cell formats its value: the page's language and the translation function. */
+export type CellContext = { locale: Locale; t: (key: string, options?: Record<string, unknown>) => string };
 
 export type Column<Item> = {
   /** The item field (also the sort key and the label's i18n key `<labels>.<id>`). */
@@ -26,6 +28,8 @@ export type Column<Item> = {
   align?: 'left' | 'right';
   /** Where the cell links to (the first column usually links to the item's screen). */
   href?: (item: Item) => string;
+  /** The cell opens the item's detail beside the list (the screen's `detail`), at a URL of its own. */
+  opensDetail?: boolean;
 };
 
 export type Filter =
@@ -57,12 +61,6 @@ export type FixedFilters<Query> = Partial<Omit<Query, 'page' | 'pageSize' | 'sor
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-const dateFormat = (locale: string, withTime: boolean) =>
-  new Intl.DateTimeFormat(
-    locale,
-    withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
-  );
-
 /** Column builders for the common cell kinds; each reads the field named by the column id. */
 export const col = {
   text: <Item>(id: keyof Item & string, options: Partial<Column<Item>> = {}): Column<Item> => ({
@@ -74,19 +72,14 @@ export const col = {
     id,
     align: 'right',
     cell: (item, { locale }) =>
-      typeof item[id] === 'number' ? new Intl.NumberFormat(locale).format(item[id] as number) : '',
+      typeof item[id] === 'number' ? formatNumber(item[id] as number, locale) : '',
     ...options,
   }),
   /** Integer cents shown as euros in the page's locale. */
   money: <Item>(id: keyof Item & string, options: Partial<Column<Item>> = {}): Column<Item> => ({
     id,
     align: 'right',
-    cell: (item, { locale }) =>
-      typeof item[id] === 'number'
-        ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
-            (item[id] as number) / 100,
-          )
-        : '',
+    cell: (item, { locale }) => (typeof item[id] === 'number' ? formatPrice(item[id] as number, locale) : ''),
     ...options,
   }),
   /** An ISO timestamp shown as date and time in the page's locale. */
@@ -99,7 +92,8 @@ export const col = {
       id,
       cell: (item, { locale }) => {
         const value = item[id];
-        return typeof value === 'string' && value ? dateFormat(locale, time).format(new Date(value)) : '';
+        if (typeof value !== 'string' || !value) return '';
+        return time ? formatDateTime(value, locale) : formatDate(value, locale);
       },
       ...rest,
     };
@@ -114,6 +108,12 @@ export const col = {
     cell: (item, { t }) => (item[id] ? t(`${prefix}.${text(item[id])}`) : ''),
     ...options,
   }),
+  /** A yes/no field translated with `<prefix>.yes` and `<prefix>.no`. */
+  boolean: <Item>(
+    id: keyof Item & string,
+    prefix: string,
+    options: Partial<Column<Item>> = {},
+  ): Column<Item> => ({ id, cell: (item, { t }) => t(`${prefix}.${item[id] ? 'yes' : 'no'}`), ...options }),
   /** The field's text as a link to the item's screen. */
   link: <Item>(
     id: keyof Item & string,

@@ -111,7 +111,7 @@ describe('list definitions', () => {
       totalCents: 499,
       paidAt: '2026-03-05T10:00:00Z',
     };
-    const context = { locale: 'de', t: (key: string) => `<${key}>` };
+    const context = { locale: 'de' as const, t: (key: string) => `<${key}>` };
     const [number, status, total, paidAt] = ordersList.columns;
     expect(number?.cell(order, context)).toBe('ORD-1');
     expect(number?.href?.(order)).toBe('/orders/o1');
@@ -121,5 +121,8 @@ describe('list definitions', () => {
     expect(paidAt?.hidden).toBe(true);
     expect(String(paidAt?.cell({ ...order, paidAt: null }, context))).toBe('');
     expect(String(paidAt?.cell(order, context))).toMatch(/2026/);
+    const paid = col.boolean<Order>('paidAt', 'admin:yesNo');
+    expect(paid.cell(order, context)).toBe('<admin:yesNo.yes>');
+    expect(paid.cell({ ...order, paidAt: null }, context)).toBe('<admin:yesNo.no>');
   });
 });

@@ -4,12 +4,13 @@
  * actions, the CSV export of the same query, and the empty, loading and error states. The state lives in the
  * URL (list-url-state.ts). Each app wraps it with its page title (apps/admin components/list-screen.tsx).
  */
-import { isLocale, localeTags } from '@esim/contracts/locales';
+import { fallbackLocale, isLocale } from '@esim/contracts/locales';
 import {
   Alert,
   Anchor,
   Button,
   Checkbox,
+  Drawer,
   Group,
   Loader,
   Menu,
@@ -45,6 +46,11 @@ export type ListViewProps<Query extends ListQueryBase, Item> = {
   fixed?: FixedFilters<Query>;
   /** Bulk actions for the selected rows; rows are selectable only when given. */
   bulkActions?: (selected: Item[], clearSelection: () => void) => ReactNode;
+  /**
+   * The item's detail, in a drawer beside the list. Its id is the URL's `param` (a reload or a shared link opens
+   * it again); cells of columns marked `opensDetail` open it.
+   */
+  detail?: { param: string; title: string; render: (id: string, close: () => void) => ReactNode };
 };
 
 const pageSizes = ['10', '25', '50', '100'];
@@ -56,9 +62,10 @@ export const ListView = <Query extends ListQueryBase, Item>({
   list,
   fixed = {},
   bulkActions,
+  detail,
 }: ListViewProps<Query, Item>) => {
   const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? localeTags[i18n.language] : i18n.language;
+  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
   const [params, setParams] = useSearchParams();
   const fixedKey = JSON.stringify(fixed);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `fixed` is compared by value (fixedKey).
@@ -80,6 +87,15 @@ export const ListView = <Query extends ListQueryBase, Item>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every new query.
   useEffect(() => setSelection({}), [query]);
 
+  const detailId = detail ? params.get(detail.param) : null;
+  const detailSearch = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (detail && id) next.set(detail.param, id);
+    else if (detail) next.delete(detail.param);
+    return `?${next.toString()}`;
+  };
+  const closeDetail = () => setParams(new URLSearchParams(detailSearch(null)));
+
   const context: CellContext = { locale, t: (key, options) => t(key, options ?? {}) };
   const label = (id: string) => t(`${list.labels}.${id}`);
 
@@ -91,6 +107,12 @@ export const ListView = <Query extends ListQueryBase, Item>({
       enableSorting: Boolean(column.sortable),
       cell: ({ row }) => {
         const content = column.cell(row.original, context);
+        if (column.opensDetail && detail)
+          return (
+            <Anchor component={Link} to={detailSearch(list.rowId(row.original))} c="accent.7">
+              {content}
+            </Anchor>
+          );
         return column.href ? (
           <Anchor component={Link} to={column.href(row.original)} c="accent.7">
             {content}
@@ -124,7 +146,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
       },
       ...data,
     ];
-  }, [list, bulkActions, i18n.language]);
+  }, [list, bulkActions, i18n.language, params]);
 
   const sort = sortOf(query.sort);
   const table = useReactTable({
@@ -380,6 +402,18 @@ export const ListView = <Query extends ListQueryBase, Item>({
           />
         </Group>
       </Group>
+      {detail ? (
+        <Drawer
+          opened={Boolean(detailId)}
+          onClose={closeDetail}
+          title={detail.title}
+          position="right"
+          size="xl"
+          data-testid="list-detail"
+        >
+          {detailId ? detail.render(detailId, closeDetail) : null}
+        </Drawer>
+      ) : null}
     </Stack>
   );
 };

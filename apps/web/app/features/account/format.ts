@@ -4,9 +4,9 @@
  */
 import type { CustomerEsim } from '@esim/contracts';
 import type { Locale } from '@esim/contracts/locales';
-import { formatDataUnit } from '../../lib/format';
+import { formatDataUnit } from '@esim/ui/format';
 
-export { formatDate, formatDateTime } from '../../lib/format';
+export { formatDate, formatDateTime } from '@esim/ui/format';
 
 /** SPEC section 3, "data in GB" of an order: "5 GB", "0.5 GB". */
 export const formatGb = (gb: number, locale: Locale) => formatDataUnit(gb, 'gigabyte', locale, 2);

@@ -1,12 +1,12 @@
 import type { PackageDetail } from '@esim/contracts';
 import { salePriceCents } from '@esim/contracts/price';
+import { formatPrice } from '@esim/ui/format';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
 import { CountryFlag } from '../../features/catalogue/components/country-flag';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
-import { formatPrice } from '../../lib/format';
 import { resolveRequestLocale } from '../../lib/locale';
 import { type PackageCardData, toPackageCard } from '../../lib/package-card';
 import { countryPath } from '../../lib/public-pages';

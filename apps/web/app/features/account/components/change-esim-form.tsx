@@ -1,9 +1,9 @@
 import type { CustomerEsim } from '@esim/contracts';
 import { describeError } from '@esim/ui/describe-error';
+import { formatPrice } from '@esim/ui/format';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { changeEsim } from '../api/change-esim';

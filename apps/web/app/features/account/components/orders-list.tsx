@@ -1,11 +1,11 @@
 import type { CustomerOrder } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
+import { formatPrice } from '@esim/ui/format';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { ordersPageSize, useOrders } from '../api/get-orders';
 import { formatDate, formatGb } from '../format';

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Progress.css';
 import type { CustomerEsimPackage } from '@esim/contracts';
+import { formatDays } from '@esim/ui/format';
 import { Paper, Progress, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDays } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { formatDate, formatMb } from '../format';
 

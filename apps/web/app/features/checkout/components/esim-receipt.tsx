@@ -1,11 +1,11 @@
 import '../../../styles/form-styles';
 import { isApiError } from '@esim/ui/api-client';
+import { formatPrice } from '@esim/ui/format';
 import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type AndroidGuide, EsimInstall } from '../../../components/esim-install';
-import { formatPrice } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { isEsimPending, receiptPollLimitMs, useOrderReceipt } from '../api/get-order-receipt';
 import { forgetViewToken } from '../view-token';

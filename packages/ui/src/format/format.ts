@@ -5,6 +5,11 @@
 import { type Locale, localeTags } from '@esim/contracts/locales';
 import { formatDateTimeWith, formatDateWith, formatNumberWith, localeFormats } from './locale-formats';
 
+export const formatNumber = (value: number, locale: Locale) => {
+  const own = localeFormats[locale];
+  return own ? formatNumberWith(own, value) : new Intl.NumberFormat(localeTags[locale]).format(value);
+};
+
 export const formatPrice = (cents: number, locale: Locale) => {
   const own = localeFormats[locale];
   if (own)

@@ -1,0 +1,151 @@
+import type { AuditEntry, ClientDetail as Detail } from '@esim/contracts';
+import { fallbackLocale, isLocale, type Locale } from '@esim/contracts/locales';
+import { describeError } from '@esim/ui/describe-error';
+import { formatDate, formatDateTime, formatPrice } from '@esim/ui/format';
+import { Alert, Badge, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useClient } from '../api/get-client';
+import { ClientActions } from './client-actions';
+
+const statusColor = { active: 'green.9', blocked: 'orange.9', deleted: 'red.9' } as const;
+
+const Fact = ({ label, value }: { label: string; value: string }) => (
+  <div>
+    <Text size="xs" c="gray.7">
+      {label}
+    </Text>
+    <Text>{value || '—'}</Text>
+  </div>
+);
+
+/** "Blocked → Active": the audited status change, in words. */
+const changeOf = (entry: AuditEntry, t: TFunction) => {
+  const status = (side: AuditEntry['before']) =>
+    typeof side?.status === 'string' ? t(`clients.statuses.${side.status}`) : null;
+  const before = status(entry.before);
+  const after = status(entry.after);
+  return before && after ? `${before} → ${after}` : '';
+};
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <Stack gap="xs">
+    <Title order={3} size="h5">
+      {title}
+    </Title>
+    {children}
+  </Stack>
+);
+
+const Profile = ({ detail, locale }: { detail: Detail; locale: Locale }) => {
+  const { t } = useTranslation(['admin', 'common']);
+  const { client } = detail;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Fact label={t('clients.email')} value={client.email} />
+      <Fact label={t('clients.phone')} value={client.phone ?? ''} />
+      <Fact label={t('clients.country')} value={client.country ?? ''} />
+      <Fact label={t('clients.locale')} value={client.locale} />
+      <Fact label={t('clients.createdAt')} value={formatDate(client.createdAt, locale)} />
+      <Fact label={t('clients.ordersCount')} value={String(client.ordersCount)} />
+    </SimpleGrid>
+  );
+};
+
+/** A client's detail (the drawer of the clients screens): profile, actions, orders, eSIMs and history. */
+export const ClientDetail = ({ clientId }: { clientId: string }) => {
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
+  const answer = useClient(clientId);
+  if (answer.isPending) return <Loader size="sm" aria-label={t('common:list.loading')} />;
+  if (answer.isError)
+    return (
+      <Alert color="red.9" variant="outline" role="alert">
+        {describeError(t, answer.error, 'GENERIC')}
+      </Alert>
+    );
+  const detail = answer.data;
+  const { client } = detail;
+  return (
+    <Stack gap="lg" data-testid="client-detail">
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {client.firstName} {client.lastName}
+        </Title>
+        <Badge color={statusColor[client.status]} variant="light" data-testid="client-status">
+          {t(`clients.statuses.${client.status}`)}
+        </Badge>
+      </Stack>
+      <ClientActions client={client} locale={locale} />
+      <Profile detail={detail} locale={locale} />
+
+      <Section title={t('clients.orders', { count: detail.ordersTotal })}>
+        {detail.orders.length === 0 ? (
+          <Text c="gray.7">{t('clients.noOrders')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('clients.orderNumber')}</Table.Th>
+                  <Table.Th>{t('clients.package')}</Table.Th>
+                  <Table.Th>{t('clients.orderStatus')}</Table.Th>
+                  <Table.Th ta="right">{t('clients.total')}</Table.Th>
+                  <Table.Th>{t('clients.createdAt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.orders.map((order) => (
+                  <Table.Tr key={order.id}>
+                    <Table.Td>{order.number}</Table.Td>
+                    <Table.Td>{order.packageName}</Table.Td>
+                    <Table.Td>{t(`clients.orderStatuses.${order.status}`)}</Table.Td>
+                    <Table.Td ta="right">{formatPrice(order.totalCents, locale)}</Table.Td>
+                    <Table.Td>{formatDate(order.createdAt, locale)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section title={t('clients.esims')}>
+        {detail.esims.length === 0 ? (
+          <Text c="gray.7">{t('clients.noEsims')}</Text>
+        ) : (
+          <Stack gap="xs">
+            {detail.esims.map((esim) => (
+              <Text key={esim.id} size="sm">
+                <strong>{esim.iccid}</strong> · {t(`clients.esimStatuses.${esim.status}`)}
+                {esim.packages
+                  .map((p) => ` · ${p.name} (${t(`clients.packageStatuses.${p.status}`)})`)
+                  .join('')}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title={t('clients.history')}>
+        {detail.history.length === 0 ? (
+          <Text c="gray.7">{t('clients.noHistory')}</Text>
+        ) : (
+          <Stack
+            gap={6}
+            component="ol"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            data-testid="client-history"
+          >
+            {detail.history.map((entry) => (
+              <Text key={entry.id} component="li" size="sm">
+                {formatDateTime(entry.createdAt, locale)} · {entry.staffName} ·{' '}
+                {t(`clients.audit.${entry.action.replace('customer.', '')}`)} {changeOf(entry, t)}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Section>
+    </Stack>
+  );
+};

@@ -1,0 +1,28 @@
+import type { ClientStatus } from '@esim/contracts';
+import { useTranslation } from 'react-i18next';
+import { ListScreen } from '../../../components/list-screen';
+import { clientsList } from '../clients-list';
+import { ClientDetail } from './client-detail';
+
+/** The clients list with one status pinned (blocked, deleted) or none (all users); a client opens beside it. */
+export const ClientsScreen = ({
+  title,
+  status,
+}: {
+  title: string;
+  status?: Exclude<ClientStatus, 'active'>;
+}) => {
+  const { t } = useTranslation('admin');
+  return (
+    <ListScreen
+      list={clientsList}
+      title={title}
+      {...(status ? { fixed: { status } } : {})}
+      detail={{
+        param: 'client',
+        title: t('clients.detailTitle'),
+        render: (id) => <ClientDetail clientId={id} />,
+      }}
+    />
+  );
+};

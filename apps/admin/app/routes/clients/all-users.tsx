@@ -1,0 +1,6 @@
+import { ClientsScreen } from '../../features/clients/components/clients-screen';
+
+/** SPEC section 2 "Clients" (admin and editor, app/lib/access.ts). */
+export default function Screen() {
+  return <ClientsScreen title="screens.clientsAllUsers" />;
+}
