@@ -21,6 +21,8 @@ export const accentShades: MantineColorsTuple = [
 ];
 
 export const theme = createTheme({
+  // Drawers, modals and menus appear without sliding for people who ask their system for less motion.
+  respectReducedMotion: true,
   primaryColor: 'accent',
   primaryShade: 7,
   colors: { accent: accentShades },

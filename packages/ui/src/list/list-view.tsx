@@ -407,6 +407,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
           opened={Boolean(detailId)}
           onClose={closeDetail}
           title={detail.title}
+          closeButtonProps={{ 'aria-label': t('common:list.closeDetail') }}
           position="right"
           size="xl"
           data-testid="list-detail"

@@ -1,8 +1,10 @@
-import { type Db, orders, shops, users } from '@esim/db';
+import { auditLog, type Db, orders, shops, users } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 
 /** Deletes a user (sessions and tokens cascade) and the shop it belonged to. */
 export const deleteTestUser = async (db: Db, userId: string) => {
+  // A staff journey's changes are audited under its own account; the audit rows go with the account.
+  await db.delete(auditLog).where(eq(auditLog.staffUserId, userId));
   const [user] = await db.delete(users).where(eq(users.id, userId)).returning();
   if (user?.shopId) await db.delete(shops).where(eq(shops.id, user.shopId));
 };
