@@ -29,6 +29,7 @@ import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
+import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
@@ -146,6 +147,7 @@ export const buildApp = async (
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(

@@ -92,7 +92,10 @@ test('a stale screen is told the client changed, and nothing changes', async ({
   await expect(detail.getByTestId('client-status')).toHaveText('Blocked');
 });
 
-test('exports the filtered clients to CSV: exactly the filtered rows', async ({ page, admin }) => {
+test('exports the filtered clients to CSV (exactly the filtered rows) and saves the filters as a view', async ({
+  page,
+  admin,
+}) => {
   const marker = `Csv${Date.now().toString(36)}`;
   const made = await Promise.all(
     [0, 1, 2].map(() => createTestUser({ kind: 'customer', firstName: 'Export', lastName: marker })),

@@ -12,5 +12,6 @@ export * from './mail';
 export * from './orders';
 export * from './paging';
 export * from './portal';
+export * from './saved-views';
 export * from './site-data';
 export * from './validation';

@@ -1,6 +1,7 @@
 import type { FixedFilters, ListDefinition, ListQueryBase } from '@esim/ui/list/define-list';
 import { ListView, type ListViewProps } from '@esim/ui/list/list-view';
 import { useTranslation } from 'react-i18next';
+import { savedViewsStore } from '../lib/saved-views';
 import { PageTitle } from './page-title';
 
 type ListScreenProps<Query extends ListQueryBase, Item> = {
@@ -13,7 +14,10 @@ type ListScreenProps<Query extends ListQueryBase, Item> = {
   detail?: ListViewProps<Query, Item>['detail'];
 };
 
-/** A staff list screen: the page title and the list kit's view of one list definition with a preset. */
+/**
+ * A staff list screen: the page title and the list kit's view of one list definition with a preset; every
+ * staff list offers saved views (kept per person on the server).
+ */
 export const ListScreen = <Query extends ListQueryBase, Item>({
   list,
   fixed,
@@ -30,6 +34,7 @@ export const ListScreen = <Query extends ListQueryBase, Item>({
         {...(fixed ? { fixed } : {})}
         {...(bulkActions ? { bulkActions } : {})}
         {...(detail ? { detail } : {})}
+        savedViews={savedViewsStore}
       />
     </>
   );

@@ -6,5 +6,6 @@ export * from './credits';
 export * from './orders';
 export * from './outbox';
 export * from './sandbox';
+export * from './saved-views';
 export * from './settings';
 export * from './users';

@@ -40,6 +40,7 @@ import { describeError } from '../describe-error';
 import { saveFile } from '../save-file';
 import type { CellContext, FixedFilters, ListDefinition, ListQueryBase } from './define-list';
 import { changeListQuery, readListQuery, writeListQuery } from './list-url-state';
+import { SavedViews, type SavedViewsStore } from './saved-views';
 
 export type ListViewProps<Query extends ListQueryBase, Item> = {
   list: ListDefinition<Query, Item>;
@@ -51,6 +52,8 @@ export type ListViewProps<Query extends ListQueryBase, Item> = {
    * it again); cells of columns marked `opensDetail` open it.
    */
   detail?: { param: string; title: string; render: (id: string, close: () => void) => ReactNode };
+  /** Where this person's saved views of the list are kept; no "Saved views" button without it. */
+  savedViews?: SavedViewsStore;
 };
 
 const pageSizes = ['10', '25', '50', '100'];
@@ -63,6 +66,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
   fixed = {},
   bulkActions,
   detail,
+  savedViews,
 }: ListViewProps<Query, Item>) => {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
@@ -285,6 +289,18 @@ export const ListView = <Query extends ListQueryBase, Item>({
                 ))}
             </Menu.Dropdown>
           </Menu>
+          {savedViews ? (
+            <SavedViews
+              listId={list.id}
+              store={savedViews}
+              currentQuery={(() => {
+                const state = writeListQuery(list, query, fixed);
+                state.delete('page');
+                return state.toString();
+              })()}
+              onOpen={(saved) => setParams(new URLSearchParams(saved))}
+            />
+          ) : null}
           {list.csv ? (
             <Button
               variant="default"
