@@ -11,6 +11,7 @@ import { ensureCatalogue, runCatalogueSync } from './jobs/catalogue-sync';
 import { resumePaidOrders, startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
+import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
 
 const catalogueSyncCron = '17 3 * * *';
@@ -116,6 +117,9 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   await deps.jobs.scheduleCatalogueSync(catalogueSyncCron, async () => {
     const result = await runCatalogueSync(deps);
     log.info(result, 'catalogue sync');
+  });
+  await deps.jobs.scheduleClientErasure('30 3 * * *', async () => {
+    log.info({ erased: await eraseExpiredClients(deps) }, 'client erasure');
   });
 
   await site.listen({ host: config.host, port: config.port });

@@ -7,6 +7,7 @@ export const queues = {
   orderConfirmation: 'order-confirmation',
   usageSync: 'usage-sync',
   catalogueSync: 'catalogue-sync',
+  clientErasure: 'client-erasure',
 } as const;
 
 /**
@@ -170,6 +171,9 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     /** The provider's price list, daily: one process syncs and tells the others (shared catalogue). */
     scheduleCatalogueSync: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.catalogueSync, cron, handler),
+    /** Personal data of clients deleted more than 30 days ago, erased daily (one process). */
+    scheduleClientErasure: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.clientErasure, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();

@@ -1,6 +1,6 @@
 import type { ClientsCsvQuery, PageQuery } from '@esim/contracts';
 import { type Db, users } from '@esim/db';
-import { and, count, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, isNotNull, isNull, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
 import { orderByOf, pageWindow } from '../../lib/list-query';
 
 export type ClientRow = typeof users.$inferSelect;
@@ -108,4 +108,35 @@ export const updateClient = async (
     .where(eq(users.id, clientId))
     .returning();
   return row;
+};
+
+/** Where an erased client's e-mail points: nowhere, and unique per account (the e-mail column is unique). */
+export const erasedEmailDomain = 'erased.invalid';
+
+/**
+ * Erases the personal data of clients deleted before `deletedBefore` (GDPR): name, e-mail, phone, country and
+ * password go; the account row stays, so its orders and invoices (which keep their own buyer snapshot) remain
+ * for the accounts. Returns how many were erased.
+ */
+export const eraseDeletedClients = async (db: Db, deletedBefore: Date) => {
+  const erased = await db
+    .update(users)
+    .set({
+      firstName: 'Erased',
+      lastName: 'client',
+      email: sql`'erased-' || ${users.id} || '@${sql.raw(erasedEmailDomain)}'`,
+      phone: null,
+      country: null,
+      passwordHash: null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(users.kind, 'customer'),
+        lt(users.deletedAt, deletedBefore),
+        notLike(users.email, `%@${erasedEmailDomain}`),
+      ),
+    )
+    .returning({ id: users.id });
+  return erased.length;
 };

@@ -23,6 +23,7 @@ import { listCustomerOrders } from '../orders/customer-orders.service';
 import {
   type ClientListRow,
   type ClientRow,
+  eraseDeletedClients,
   findClient,
   listClients as listClientPage,
   listClientRows,
@@ -176,3 +177,7 @@ export const actOnClient = async (
   if (action === 'password-reset') await sendPasswordReset(deps, row.user);
   return { client: toClient(row), message: t(`success.client.${action}`) };
 };
+
+/** The daily erasure: clients deleted more than `clientRestoreDays` ago lose their personal data. */
+export const eraseExpiredClients = (deps: { db: Db }, now = new Date()) =>
+  eraseDeletedClients(deps.db, new Date(now.getTime() - clientRestoreDays * 86_400_000));

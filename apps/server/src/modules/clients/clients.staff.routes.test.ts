@@ -1,9 +1,10 @@
 import { type Client, type ClientDetail, type Paged, tokenKinds } from '@esim/contracts';
-import { auditLog, seedUser, users } from '@esim/db';
+import { auditLog, orders, seedUser, users } from '@esim/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/callers';
 import { createTestContext, loginAs, type TestContext, uniqueEmail, uniquePhone } from '../../test/harness';
+import { eraseExpiredClients } from './clients.service';
 
 // Issue 12: the staff dashboard's clients (all, blocked, deleted), a client's detail, and the audited actions.
 let ctx: TestContext;
@@ -196,6 +197,38 @@ describe('client actions', () => {
       expect(response.statusCode, kind).toBe(403);
     }
     expect((await detailOf(client.id)).client.status).toBe('active');
+  });
+});
+
+describe('erasure of deleted clients', () => {
+  it('erases the personal data of clients deleted over 30 days ago; their orders stay; recent ones keep theirs', async () => {
+    const old = await seedClient({ firstName: 'Ilir', deletedAt: new Date(Date.now() - 31 * 86_400_000) });
+    const recent = await seedClient({ firstName: 'Jeta', deletedAt: new Date(Date.now() - 5 * 86_400_000) });
+    await ctx.deps.db.insert(orders).values({
+      number: `ES-ERASE-${Date.now().toString(36)}`,
+      kind: 'esim',
+      status: 'completed',
+      userId: old.id,
+      subtotalCents: 900,
+      totalCents: 900,
+      paymentMethod: 'card',
+      buyerName: 'Ilir Test',
+      buyerEmail: old.email,
+      locale: 'en',
+    });
+
+    expect(await eraseExpiredClients(ctx.deps)).toBeGreaterThanOrEqual(1);
+    const [gone] = await ctx.deps.db.select().from(users).where(eq(users.id, old.id));
+    expect(gone).toMatchObject({ firstName: 'Erased', phone: null, passwordHash: null });
+    expect(gone?.email).toBe(`erased-${old.id}@erased.invalid`);
+    expect(await ctx.deps.db.$count(orders, eq(orders.userId, old.id))).toBe(1);
+    const [kept] = await ctx.deps.db.select().from(users).where(eq(users.id, recent.id));
+    expect(kept?.email).toBe(recent.email);
+    // A second run finds nothing new to erase for this client.
+    const again = await eraseExpiredClients(ctx.deps);
+    const [still] = await ctx.deps.db.select().from(users).where(eq(users.id, old.id));
+    expect(still?.updatedAt.getTime()).toBe(gone?.updatedAt.getTime());
+    expect(again).toBe(0);
   });
 });
 
