@@ -33,6 +33,7 @@ import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.r
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
+import { staffMembersRoutes } from './modules/staff/staff-members.routes';
 import { subscribersPortalRoutes } from './modules/subscribers/subscribers.portal.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
@@ -148,6 +149,7 @@ export const buildApp = async (
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(staffMembersRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(

@@ -14,4 +14,5 @@ export * from './paging';
 export * from './portal';
 export * from './saved-views';
 export * from './site-data';
+export * from './staff-users';
 export * from './validation';

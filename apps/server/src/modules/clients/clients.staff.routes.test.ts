@@ -163,6 +163,7 @@ describe('client actions', () => {
     const client = await seedClient({ firstName: 'Hana' });
     const response = await act(client.id, 'password-reset', 'any');
     expect(response.statusCode, response.body).toBe(200);
+    await ctx.deps.mailer.deliverPending();
     const mail = ctx.mails.findLast((m) => m.to === client.email);
     const token = /reset-password\?token=([^&"\s]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
