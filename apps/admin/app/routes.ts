@@ -13,10 +13,16 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   clientsAllUsers: 'routes/clients/all-users.tsx',
   clientsBlockedUsers: 'routes/clients/blocked-users.tsx',
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',
+  staffCreateUser: 'routes/staff/create-user.tsx',
+  staffManageRoles: 'routes/staff/manage-roles.tsx',
 };
 
 export default [
-  layout('routes/guest-layout.tsx', [route('login', 'routes/login.tsx')]),
+  layout('routes/guest-layout.tsx', [
+    route('login', 'routes/login.tsx'),
+    // The link of a staff invitation (issue 12).
+    route('set-password', 'routes/set-password.tsx'),
+  ]),
   layout(
     'routes/dashboard-layout.tsx',
     staffScreens.map((screen) => {

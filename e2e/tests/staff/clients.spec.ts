@@ -48,7 +48,7 @@ test('admin finds a client by e-mail, blocks them (login refused), and restores 
   await expect(detail.getByTestId('client-status')).toHaveText('Active');
   expect((await customerLogin(customer.email, customer.password)).status).toBe(200);
 
-  const history = detail.getByTestId('client-history').getByRole('listitem');
+  const history = detail.getByTestId('history').getByRole('listitem');
   await expect(history).toHaveCount(2);
   await expect(history.first()).toContainText(`${admin.firstName} ${admin.lastName}`);
   await expect(history.first()).toContainText('Unblocked Blocked → Active');

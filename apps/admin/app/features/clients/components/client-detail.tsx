@@ -1,10 +1,11 @@
 import type { AuditEntry, ClientDetail as Detail } from '@esim/contracts';
 import { fallbackLocale, isLocale, type Locale } from '@esim/contracts/locales';
 import { describeError } from '@esim/ui/describe-error';
-import { formatDate, formatDateTime, formatPrice } from '@esim/ui/format';
+import { formatDate, formatPrice } from '@esim/ui/format';
 import { Alert, Badge, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { changedFields, HistoryList } from '../../../components/history-list';
 import { useClient } from '../api/get-client';
 import { ClientActions } from './client-actions';
 
@@ -20,14 +21,11 @@ const Fact = ({ label, value }: { label: string; value: string }) => (
   </div>
 );
 
-/** "Blocked → Active": the audited status change, in words. */
-const changeOf = (entry: AuditEntry, t: TFunction) => {
-  const status = (side: AuditEntry['before']) =>
-    typeof side?.status === 'string' ? t(`clients.statuses.${side.status}`) : null;
-  const before = status(entry.before);
-  const after = status(entry.after);
-  return before && after ? `${before} → ${after}` : '';
-};
+/** "Unblocked Blocked → Active": the action and the status change, in words. */
+const describeChange = (entry: AuditEntry, t: TFunction) =>
+  `${t(`clients.audit.${entry.action.replace('customer.', '')}`)} ${changedFields(entry, (_field, value) =>
+    t(`clients.statuses.${String(value)}`),
+  )}`.trim();
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Stack gap="xs">
@@ -129,23 +127,11 @@ export const ClientDetail = ({ clientId }: { clientId: string }) => {
       </Section>
 
       <Section title={t('clients.history')}>
-        {detail.history.length === 0 ? (
-          <Text c="gray.7">{t('clients.noHistory')}</Text>
-        ) : (
-          <Stack
-            gap={6}
-            component="ol"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            data-testid="client-history"
-          >
-            {detail.history.map((entry) => (
-              <Text key={entry.id} component="li" size="sm">
-                {formatDateTime(entry.createdAt, locale)} · {entry.staffName} ·{' '}
-                {t(`clients.audit.${entry.action.replace('customer.', '')}`)} {changeOf(entry, t)}
-              </Text>
-            ))}
-          </Stack>
-        )}
+        <HistoryList
+          entries={detail.history}
+          describe={(entry) => describeChange(entry, t)}
+          empty={t('clients.noHistory')}
+        />
       </Section>
     </Stack>
   );

@@ -1,0 +1,13 @@
+/** GET /api/staff/staff-members/:staffId: a staff account and its history. */
+import type { StaffMemberDetail } from '@esim/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const staffMemberQueryKey = (staffId: string) => ['staff-member', staffId] as const;
+
+export const useStaffMember = (staffId: string) =>
+  useQuery({
+    queryKey: staffMemberQueryKey(staffId),
+    queryFn: ({ signal }) =>
+      api.get<StaffMemberDetail>(`/staff/staff-members/${encodeURIComponent(staffId)}`, { signal }),
+  });
