@@ -31,6 +31,7 @@ import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { shopsStaffRoutes } from './modules/shops/shops.staff.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffMembersRoutes } from './modules/staff/staff-members.routes';
@@ -150,6 +151,7 @@ export const buildApp = async (
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });
+      await api.register(shopsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(

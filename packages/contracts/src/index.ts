@@ -13,6 +13,7 @@ export * from './orders';
 export * from './paging';
 export * from './portal';
 export * from './saved-views';
+export * from './shops';
 export * from './site-data';
 export * from './staff-users';
 export * from './validation';

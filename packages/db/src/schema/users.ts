@@ -37,6 +37,8 @@ export const shops = pgTable(
     /** The shop is told by e-mail when its paid credit falls under this (set in its profile); null: never. */
     lowBalanceThresholdCents: integer('low_balance_threshold_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff edits (status, sellShopPrice) check it as the record's version; balances do not touch it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [

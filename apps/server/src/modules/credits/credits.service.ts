@@ -42,7 +42,14 @@ export type Movement = {
 /** Applies movements to a shop's balances under its row lock; keys already in the ledger are skipped. */
 export const postEntries = async (
   tx: Db,
-  input: { shopId: string; orderId: string | null; userId?: string | null; movements: Movement[] },
+  input: {
+    shopId: string;
+    orderId: string | null;
+    userId?: string | null;
+    /** Why (a staff adjustment's reason), shown on the statement. */
+    note?: string | null;
+    movements: Movement[];
+  },
 ) => {
   const shop = await lockShopBalances(tx, input.shopId);
   if (!shop) throw new AppError('NOT_FOUND');
@@ -52,7 +59,7 @@ export const postEntries = async (
 const postLocked = async (
   tx: Db,
   shop: { id: string; creditCents: number; bonusCents: number },
-  input: { orderId: string | null; userId?: string | null; movements: Movement[] },
+  input: { orderId: string | null; userId?: string | null; note?: string | null; movements: Movement[] },
 ) => {
   let credit = shop.creditCents;
   let bonus = shop.bonusCents;
@@ -72,6 +79,7 @@ const postLocked = async (
       creditAfterCents: credit,
       bonusAfterCents: bonus,
       userId: input.userId ?? null,
+      note: input.note ?? null,
     });
   }
   if (rows.length === 0)
