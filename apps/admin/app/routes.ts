@@ -15,6 +15,9 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',
   staffCreateUser: 'routes/staff/create-user.tsx',
   staffManageRoles: 'routes/staff/manage-roles.tsx',
+  clientsShops: 'routes/shops/all-shops.tsx',
+  clientsShop: 'routes/shops/shop.tsx',
+  staffManageShops: 'routes/shops/manage-shops.tsx',
 };
 
 export default [

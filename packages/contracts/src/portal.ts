@@ -175,6 +175,8 @@ export const ledgerEntrySchema = z
     bonusAfterCents: z.number().int(),
     /** Credit and bonus after this entry: the running balance. */
     balanceAfterCents: z.number().int(),
+    /** Why, for a staff adjustment (its reason); null otherwise. */
+    note: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'LedgerEntry' });

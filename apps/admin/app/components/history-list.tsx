@@ -31,9 +31,12 @@ export const HistoryList = ({
   );
 };
 
-/** "Active → Blocked" for the audited fields that changed, each value put in words by `label`. */
+/**
+ * "Active → Blocked" for the audited fields that changed, each value put in words by `label`. Fields only in
+ * `after` (an adjustment's reason) are context, not a change.
+ */
 export const changedFields = (entry: AuditEntry, label: (field: string, value: unknown) => string) =>
   Object.keys(entry.after ?? {})
-    .filter((field) => entry.before && entry.before[field] !== entry.after?.[field])
+    .filter((field) => entry.before && field in entry.before && entry.before[field] !== entry.after?.[field])
     .map((field) => `${label(field, entry.before?.[field])} → ${label(field, entry.after?.[field])}`)
     .join(', ');

@@ -229,6 +229,7 @@ const toLedgerEntry = (row: LedgerRow, orderNumber: string | null): LedgerEntry 
   creditAfterCents: row.creditAfterCents,
   bonusAfterCents: row.bonusAfterCents,
   balanceAfterCents: row.creditAfterCents + row.bonusAfterCents,
+  note: row.note,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -1,4 +1,4 @@
-import { auditLog, type Db, orders, shops, users } from '@esim/db';
+import { auditLog, creditLedger, type Db, orders, shops, users } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 
 /** Deletes a user (sessions and tokens cascade) and the shop it belonged to. */
@@ -6,7 +6,11 @@ export const deleteTestUser = async (db: Db, userId: string) => {
   // A staff journey's changes are audited under its own account; the audit rows go with the account.
   await db.delete(auditLog).where(eq(auditLog.staffUserId, userId));
   const [user] = await db.delete(users).where(eq(users.id, userId)).returning();
-  if (user?.shopId) await db.delete(shops).where(eq(shops.id, user.shopId));
+  if (user?.shopId) {
+    // A staff journey may have adjusted the shop's credit: its ledger rows go with it.
+    await db.delete(creditLedger).where(eq(creditLedger.shopId, user.shopId));
+    await db.delete(shops).where(eq(shops.id, user.shopId));
+  }
 };
 
 /** Deletes an order that is still failed; a retried one may have an eSIM by now and stays. */

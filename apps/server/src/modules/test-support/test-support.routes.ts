@@ -15,6 +15,8 @@ const createUserBodySchema = z.object({
   role: z.enum(staffRoles).optional(),
   firstName: z.string().max(50).optional(),
   lastName: z.string().max(50).optional(),
+  /** A shop user's shop state (default active): staff journeys approve pending shops. */
+  shopStatus: z.enum(['pending_verification', 'active', 'suspended']).optional(),
 });
 
 const createdUserSchema = z.object({
@@ -57,13 +59,13 @@ export const testSupportRoutes =
         },
       },
       async (request, reply) => {
-        const { kind, role, ...names } = request.body;
+        const { kind, role, shopStatus, ...names } = request.body;
         const input = { email: uniqueEmail(kind), phone: uniquePhone(), ...names };
         const user =
           kind === 'staff'
             ? await seedStaffUser(deps.db, role ?? 'admin', input)
             : kind === 'shop'
-              ? (await seedShopUser(deps.db, input)).user
+              ? (await seedShopUser(deps.db, input, shopStatus ? { status: shopStatus } : {})).user
               : await seedUser(deps.db, input);
         return reply.status(201).send({
           id: user.id,

@@ -1,0 +1,7 @@
+import { ListScreen } from '../../components/list-screen';
+import { shopsList } from '../../features/shops/shops-list';
+
+/** SPEC section 2 `/clients/all-shops` (admin only): each shop links to its page. */
+export default function AllShops() {
+  return <ListScreen list={shopsList} title="screens.clientsShops" />;
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { ListScreen } from '../../components/list-screen';
+import { ShopDrawer } from '../../features/shops/components/shop-drawer';
+import { manageShopsList } from '../../features/shops/shops-list';
+
+/** SPEC section 2 `/staff/manage-shops` (admin only): approve, suspend, reactivate, markup, credit, beside the list. */
+export default function ManageShops() {
+  const { t } = useTranslation('admin');
+  return (
+    <ListScreen
+      list={manageShopsList}
+      title="screens.staffManageShops"
+      detail={{ param: 'shop', title: t('shops.detailTitle'), render: (id) => <ShopDrawer shopId={id} /> }}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { ShopPage } from '../../features/shops/components/shop-page';
+
+/** SPEC section 2 `/clients/all-shops/{shopId}` (admin only). */
+export default function Shop() {
+  const { t } = useTranslation('admin');
+  const { shopId = '' } = useParams();
+  return (
+    <>
+      <PageTitle>{t('screens.clientsShop')}</PageTitle>
+      <ShopPage shopId={shopId} />
+    </>
+  );
+}
