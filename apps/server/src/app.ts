@@ -14,6 +14,7 @@ import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { creditsPortalRoutes } from './modules/credits/credits.portal.routes';
+import { dashboardStaffRoutes } from './modules/dashboard/dashboard.staff.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
 import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
@@ -152,6 +153,7 @@ export const buildApp = async (
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });
       await api.register(shopsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(dashboardStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(

@@ -54,3 +54,35 @@ test('admin approves a pending shop and adjusts its credit: ledger row with runn
     await deleteTestUser(owner);
   }
 });
+
+test('the home screen shows the figures and the queues to admin, and a pending shop leads to manage shops', async ({
+  page,
+  admin,
+}) => {
+  const owner = await createTestUser({ kind: 'shop', shopStatus: 'pending_verification' });
+  try {
+    await loginAsStaff(page, admin);
+    const figures = page.getByTestId('dashboard-figures');
+    await expect(figures.getByRole('columnheader')).toHaveText(['', 'Today', '7 days', '30 days']);
+    await expect(figures.getByRole('rowheader')).toHaveText([
+      'Revenue',
+      'Orders',
+      'New customers',
+      'Top-ups',
+      'Shop credit sold',
+    ]);
+    const pending = page
+      .getByTestId('attention')
+      .getByRole('listitem')
+      .filter({ hasText: 'Shops waiting for approval' });
+    await expect(pending.locator('.mantine-Badge-root')).not.toHaveText('0');
+    await pending.getByRole('link').click();
+    await expect(page).toHaveURL(/\/staff\/manage-shops\?status=pending_verification$/);
+    await expect(page.getByTestId('list-row').first()).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByTestId('revenue-chart')).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    await deleteTestUser(owner);
+  }
+});

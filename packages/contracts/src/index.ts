@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './clients';
 export * from './countries';
 export * from './customer';
+export * from './dashboard';
 export * from './envelope';
 export * from './errors';
 export * from './forms';

@@ -1,12 +1,13 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../components/empty-state';
 import { PageTitle } from '../components/page-title';
+import { DashboardOverview } from '../features/dashboard/components/dashboard-overview';
+import { getGuardRole, isAllowed } from '../lib/access';
 import { useSession } from '../lib/session';
 
 /**
- * `/`: every staff role lands here (forbidden screens send them home), though only admin has a Home link.
- * Admin's overview figures come with the orders and statistics issues; until then, a welcome.
+ * `/`: every staff role lands here (forbidden screens send them home). Admin and analytics see the business's
+ * figures; editors, who work on clients only, a welcome.
  */
 export default function DashboardPage() {
   const { t } = useTranslation('admin');
@@ -17,7 +18,7 @@ export default function DashboardPage() {
       <Text size="lg" mb="lg" data-testid="welcome">
         {t('dashboard.welcome', { name: user?.first_name ?? '' })}
       </Text>
-      <EmptyState title={t('dashboard.emptyTitle')} description={t('dashboard.emptyText')} />
+      {isAllowed('adminAndAnalytics', getGuardRole(user)) ? <DashboardOverview /> : null}
     </>
   );
 }
