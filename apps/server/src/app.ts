@@ -8,6 +8,7 @@ import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-con
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
+import { businessesStaffRoutes } from './modules/businesses/businesses.staff.routes';
 import { cataloguePortalRoutes } from './modules/catalogue/catalogue.portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
@@ -154,6 +155,7 @@ export const buildApp = async (
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });
       await api.register(shopsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(dashboardStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps));
       await api.register(

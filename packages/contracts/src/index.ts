@@ -1,5 +1,6 @@
 export * from './access';
 export * from './auth';
+export * from './businesses';
 export * from './catalogue';
 export * from './clients';
 export * from './countries';

@@ -46,6 +46,8 @@ export const createOrderBodySchema = z
         utmCampaign: attributionField,
         fbclid: attributionField,
         landingPage: z.string().trim().max(500).optional(),
+        /** A partner's referral code from a `?ref=` link (unknown codes are ignored). */
+        referralCode: z.string().trim().max(40).optional(),
       })
       .optional(),
     /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */

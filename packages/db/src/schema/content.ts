@@ -1,5 +1,5 @@
 import { businessTypes, contentKeys } from '@esim/contracts';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Editable texts per locale: terms, privacy policy (staff edit them in settings). Body is Markdown. */
 export const contentPages = pgTable(
@@ -31,9 +31,20 @@ export const businesses = pgTable(
       .notNull()
       .default('new'),
     locale: text('locale').notNull(),
+    /** An approved influencer's or business's code; orders placed after its link carry the business. */
+    referralCode: text('referral_code'),
+    /** The shop an approved reseller application became. */
+    shopId: uuid('shop_id'),
+    rejectionReason: text('rejection_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The record's version for staff decisions. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('businesses_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('businesses_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('businesses_referral_code_unique').on(t.referralCode),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -41,6 +41,8 @@ export const orders = pgTable(
     utmCampaign: text('utm_campaign'),
     fbclid: text('fbclid'),
     landingPage: text('landing_page'),
+    /** The partner whose referral link brought the buyer (businesses.referral_code). */
+    businessId: uuid('business_id'),
     failureReason: text('failure_reason'),
     fulfilmentAttempts: integer('fulfilment_attempts').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -56,6 +58,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_shop_idx').on(t.shopId, t.createdAt),
+    index('orders_business_idx').on(t.businessId, t.createdAt).where(sql`${t.businessId} is not null`),
     uniqueIndex('orders_shop_idempotency_unique')
       .on(t.shopId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

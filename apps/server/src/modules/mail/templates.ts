@@ -12,7 +12,10 @@ type ActionMail = {
     | 'setPassword'
     | 'confirmEmailChange'
     | 'emailChangeNotice'
-    | 'staffInvitation';
+    | 'staffInvitation'
+    | 'shopInvitation'
+    | 'partnerApproved'
+    | 'partnerRejected';
   /** Interpolated into the template's texts (e.g. the new address of an e-mail change). */
   values?: Record<string, string>;
 };

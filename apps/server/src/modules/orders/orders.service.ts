@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { deriveKey } from '../../lib/keys';
 import { insertUser, type UserRow } from '../auth/auth.repository';
 import { type AuthDeps, authContext, authenticate, createPasswordReset } from '../auth/auth.service';
+import { findBusinessIdByReferral } from '../businesses/businesses.repository';
 import { orderPriceOf } from '../catalogue/package-price';
 import { creditTopUp } from '../credits/credits.service';
 import { getEsimForOrder } from '../esims/esims.repository';
@@ -210,6 +211,10 @@ export const createOrder = async (
     utmCampaign: body.attribution?.utmCampaign ?? null,
     fbclid: body.attribution?.fbclid ?? null,
     landingPage: body.attribution?.landingPage ?? null,
+    // Only with a code: the usual order pays no extra round trip.
+    businessId: body.attribution?.referralCode
+      ? ((await findBusinessIdByReferral(deps.db, body.attribution.referralCode.toUpperCase())) ?? null)
+      : null,
   };
   const order = await insertNumberedOrder(deps, values);
   const checkoutUrl = await openCheckout(deps, order, pkg.slug, log);

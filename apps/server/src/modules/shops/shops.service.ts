@@ -1,5 +1,7 @@
 import {
+  type CreateShopBody,
   type CreditAdjustmentBody,
+  type Locale,
   portalOrdersQuerySchema,
   type Shop,
   type ShopAction,
@@ -10,12 +12,18 @@ import {
   type UpdateShopBody,
 } from '@esim/contracts';
 import type { Db } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
 import type { TFunction } from 'i18next';
+import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { toPaged } from '../../lib/list-query';
 import { listHistory, recordChange } from '../audit/audit.repository';
+import { findUserByEmailAnyState, insertShop, insertUser } from '../auth/auth.repository';
+import { createPasswordReset, rethrowUniqueViolation } from '../auth/auth.service';
 import { hasLedgerKey } from '../credits/credits.repository';
 import { getStatement, lockShopForPurchase, postEntries } from '../credits/credits.service';
+import type { Mailer } from '../mail/mail.service';
+import { renderActionMail } from '../mail/templates';
 import { listPortalOrders } from '../orders/portal-orders.service';
 import {
   countSubscribers,
@@ -200,5 +208,76 @@ export const adjustShopCredit = async (
       credit: euro(shop.creditCents),
       bonus: euro(shop.bonusCents),
     }),
+  };
+};
+
+export type ShopInviteDeps = { db: Db; mailer: Mailer; i18n: ServerI18n; config: Pick<Config, 'siteUrl'> };
+
+/** How long a new shop user's invitation link works. */
+const invitationTtlMs = 7 * 24 * 3600 * 1000;
+
+/**
+ * Creates an active shop and its first user inside the caller's transaction, with an audit row and the
+ * invitation e-mail in the outbox (a link to choose a password for the portal). Staff create shops this way
+ * (`/staff/create-shop`) and so does approving a reseller application.
+ */
+export const createShopWithUser = async (
+  deps: ShopInviteDeps,
+  tx: Db,
+  input: { staffUserId: string; body: CreateShopBody & { phone?: string | null }; locale: Locale },
+) => {
+  const { body } = input;
+  if (await findUserByEmailAnyState(tx, 'shop', body.email))
+    throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
+  const shop = await insertShop(tx, {
+    name: body.shopName,
+    sellShopPrice: body.sellShopPrice,
+    status: 'active',
+  });
+  const user = await insertUser(tx, {
+    kind: 'shop',
+    shopId: shop.id,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    phone: body.phone ?? null,
+    country: body.country ?? null,
+    locale: input.locale,
+    emailVerifiedAt: new Date(),
+  }).catch(rethrowUniqueViolation);
+  const token = await createPasswordReset(tx, user.id, invitationTtlMs);
+  const t = deps.i18n.fixedT(input.locale, 'mail');
+  await deps.mailer.send(
+    renderActionMail(t, {
+      to: user.email,
+      name: user.firstName,
+      link: `${deps.config.siteUrl}/reset-password?token=${encodeURIComponent(token)}&portal=1`,
+      template: 'shopInvitation',
+      values: { shop: shop.name },
+    }),
+    tx,
+  );
+  await recordChange(tx, {
+    staffUserId: input.staffUserId,
+    action: 'shop.create',
+    entityType: 'shop',
+    entityId: shop.id,
+    before: null,
+    after: { status: shop.status, sellShopPrice: shop.sellShopPrice, ownerEmail: user.email },
+  });
+  return shop;
+};
+
+/** `/staff/create-shop`: an active shop and its first user, invited by e-mail. */
+export const createShop = async (
+  deps: ShopInviteDeps,
+  input: { staffUserId: string; body: CreateShopBody; locale: Locale; t: TFunction },
+): Promise<ShopResponse> => {
+  const shop = await deps.db.transaction((tx) => createShopWithUser(deps, tx, input));
+  void deps.mailer.deliverPending().catch(() => undefined);
+  const created = await shopOf(deps.db, shop.id);
+  return {
+    shop: created,
+    message: input.t('success.shop.created', { name: created.name, email: input.body.email }),
   };
 };

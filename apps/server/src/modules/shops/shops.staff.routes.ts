@@ -1,4 +1,5 @@
 import {
+  createShopBodySchema,
   creditAdjustmentBodySchema,
   pagedShopsSchema,
   type RouteAccess,
@@ -14,7 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { userIdOf } from '../auth/auth.guard';
-import { actOnShop, adjustShopCredit, getShopDetail, getShops, updateShopSettings } from './shops.service';
+import {
+  actOnShop,
+  adjustShopCredit,
+  createShop,
+  getShopDetail,
+  getShops,
+  updateShopSettings,
+} from './shops.service';
 
 const tags = ['staff'];
 const access: RouteAccess = { staff: 'adminOnly' };
@@ -35,6 +43,28 @@ export const shopsStaffRoutes =
         },
       },
       async (request) => getShops(deps, request.query),
+    );
+
+    app.post(
+      '/shops',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: 'Create an active shop and its first user, who is invited by e-mail to choose a password',
+          body: createShopBodySchema,
+          response: { 201: shopResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(
+          await createShop(deps, {
+            staffUserId: userIdOf(request),
+            body: request.body,
+            locale: request.locale,
+            t: request.t,
+          }),
+        ),
     );
 
     app.get(
