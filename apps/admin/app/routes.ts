@@ -18,6 +18,9 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   clientsShops: 'routes/shops/all-shops.tsx',
   clientsShop: 'routes/shops/shop.tsx',
   staffManageShops: 'routes/shops/manage-shops.tsx',
+  staffCreateShop: 'routes/shops/create-shop.tsx',
+  staffManageBusinesses: 'routes/businesses/manage-businesses.tsx',
+  businessOrders: 'routes/businesses/business-orders.tsx',
 };
 
 export default [

@@ -3,7 +3,14 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
+import { rememberReferral } from './features/checkout/attribution';
 import { createClientI18n } from './lib/i18n.client';
+
+try {
+  rememberReferral(new URL(window.location.href), window.localStorage);
+} catch {
+  // Storage refused (private mode, full): the referral only counts for this page.
+}
 
 const hydrate = async () => {
   // Hydrate in the language the server rendered (root.tsx writes it to <html data-locale>), so the first

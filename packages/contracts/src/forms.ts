@@ -4,6 +4,7 @@ import { countryCodeField, emailField, multilineTextField, phoneField, textField
 
 export const businessTypes = ['influencer', 'business', 'reseller'] as const;
 export const businessTypeSchema = z.enum(businessTypes);
+export type BusinessType = z.infer<typeof businessTypeSchema>;
 
 /** "Become a partner" (SPEC section 3); company name is the only optional field (SPEC section 5). */
 export const partnerApplicationBodySchema = z.strictObject({

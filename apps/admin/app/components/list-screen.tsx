@@ -1,5 +1,6 @@
 import type { FixedFilters, ListDefinition, ListQueryBase } from '@esim/ui/list/define-list';
 import { ListView, type ListViewProps } from '@esim/ui/list/list-view';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { savedViewsStore } from '../lib/saved-views';
 import { PageTitle } from './page-title';
@@ -12,6 +13,8 @@ type ListScreenProps<Query extends ListQueryBase, Item> = {
   title: string;
   bulkActions?: ListViewProps<Query, Item>['bulkActions'];
   detail?: ListViewProps<Query, Item>['detail'];
+  /** Shown between the title and the list (a summary of the same data). */
+  before?: ReactNode;
 };
 
 /**
@@ -24,11 +27,13 @@ export const ListScreen = <Query extends ListQueryBase, Item>({
   title,
   bulkActions,
   detail,
+  before,
 }: ListScreenProps<Query, Item>) => {
   const { t } = useTranslation('admin');
   return (
     <>
       <PageTitle>{t(title)}</PageTitle>
+      {before}
       <ListView
         list={list}
         {...(fixed ? { fixed } : {})}

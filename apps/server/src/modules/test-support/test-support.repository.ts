@@ -1,4 +1,5 @@
-import { auditLog, creditLedger, type Db, orders, shops, users } from '@esim/db';
+import type { BusinessType } from '@esim/contracts';
+import { auditLog, businesses, creditLedger, type Db, orders, shops, users } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 
 /** Deletes a user (sessions and tokens cascade) and the shop it belonged to. */
@@ -16,3 +17,24 @@ export const deleteTestUser = async (db: Db, userId: string) => {
 /** Deletes an order that is still failed; a retried one may have an eSIM by now and stays. */
 export const deleteFailedTestOrder = (db: Db, orderId: string) =>
   db.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'failed')));
+
+/** A new "become a partner" application, as the public form stores one. */
+export const insertTestApplication = async (
+  db: Db,
+  input: { fullName: string; email: string; businessType: BusinessType },
+) => {
+  const [row] = await db
+    .insert(businesses)
+    .values({
+      ...input,
+      companyName: input.businessType === 'reseller' ? `${input.fullName} Mobile` : null,
+      country: 'AL',
+      phone: '+355691112233',
+      title: 'Partnership',
+      message: 'We would like to work with you.',
+      locale: 'en',
+    })
+    .returning({ id: businesses.id });
+  if (!row) throw new Error('insertTestApplication: nothing inserted');
+  return row;
+};

@@ -1,4 +1,4 @@
-import { orderIdParamsSchema, staffRoles } from '@esim/contracts';
+import { businessTypeSchema, orderIdParamsSchema, staffRoles } from '@esim/contracts';
 import { seedFailedOrder, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { getOrder } from '../orders/orders.repository';
 import { openCheckout } from '../orders/orders.service';
-import { deleteFailedTestOrder, deleteTestUser } from './test-support.repository';
+import { deleteFailedTestOrder, deleteTestUser, insertTestApplication } from './test-support.repository';
 
 const tags = ['test'];
 
@@ -147,5 +147,25 @@ export const testSupportRoutes =
         await deleteFailedTestOrder(deps.db, request.params.orderId);
         return reply.status(204).send();
       },
+    );
+
+    app.post(
+      '/test/applications',
+      {
+        // Registered only when APP_ENV=test: a "become a partner" application for the staff journeys.
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Create a new partner application',
+          body: z.object({
+            fullName: z.string().min(2).max(100),
+            email: z.email(),
+            businessType: businessTypeSchema,
+          }),
+          response: { 201: z.object({ id: z.string() }) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await insertTestApplication(deps.db, request.body)),
     );
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAttribution } from './attribution';
+import { getAttribution, rememberReferral, storedReferral } from './attribution';
 
 describe('getAttribution', () => {
   it('takes the campaign parameters of the order page', () => {
@@ -28,5 +28,36 @@ describe('getAttribution', () => {
     const attribution = getAttribution(page, '');
     expect(attribution?.utmSource).toBeUndefined();
     expect(attribution?.utmCampaign).toHaveLength(200);
+  });
+});
+
+describe('referral links', () => {
+  const memory = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+    };
+  };
+
+  it('remembers a ?ref= code for 30 days and sends it with a later order', () => {
+    const storage = memory();
+    const day = 86_400_000;
+    rememberReferral(new URL('https://esim.test/?ref=arta-7k2qx'), storage, 0);
+    expect(storedReferral(storage, 29 * day)).toBe('ARTA-7K2QX');
+    expect(storedReferral(storage, 31 * day)).toBeUndefined();
+    const order = new URL('https://esim.test/order/de-5gb-30d');
+    expect(getAttribution(order, '', storedReferral(storage, day))).toMatchObject({
+      referralCode: 'ARTA-7K2QX',
+    });
+  });
+
+  it('ignores codes that cannot be a referral code and keeps the last good one', () => {
+    const storage = memory();
+    rememberReferral(new URL('https://esim.test/?ref=GOOD-12345'), storage, 0);
+    rememberReferral(new URL('https://esim.test/?ref=%3Cscript%3E'), storage, 1);
+    expect(storedReferral(storage, 2)).toBe('GOOD-12345');
+    storage.setItem('referral', '{broken');
+    expect(storedReferral(storage, 2)).toBeUndefined();
   });
 });

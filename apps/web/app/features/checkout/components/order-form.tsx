@@ -17,7 +17,7 @@ import { useSession } from '../../../lib/session';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
-import { getAttribution } from '../attribution';
+import { currentReferral, getAttribution } from '../attribution';
 import { savePayToken } from '../view-token';
 
 /** The fields a signed-in customer's details fill in. */
@@ -50,7 +50,8 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
       if (submitting.current) return null;
       submitting.current = true;
       setEmailTaken(false);
-      const attribution = getAttribution(new URL(window.location.href), document.referrer);
+      const page = new URL(window.location.href);
+      const attribution = getAttribution(page, document.referrer, currentReferral(page));
       // Signed out, the answer can tell whether an account exists: the same human check as forgot-password.
       const humanProof = customer ? undefined : await createHumanProof(api);
       return createOrder({

@@ -1,0 +1,6 @@
+/** GET /api/staff/businesses (admin only): partner applications. */
+import type { Business, BusinessesQuery, Paged } from '@esim/contracts';
+import { api } from '../../../lib/api-client';
+
+export const listBusinesses = (query: BusinessesQuery, signal?: AbortSignal) =>
+  api.get<Paged<Business>>('/staff/businesses', { query, ...(signal ? { signal } : {}) });
