@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// bench:staff (issue 12) — the staff lists under real volume, on PostgreSQL: the product starts on a fresh
+// database, the volume data set goes in (scripts/bench/volume.mjs: 100,000 customers, 300,000 orders, 500
+// shops), then as the demo admin, one request at a time (a person paging, not a load test):
+//   the clients list (page 1, default order), a search by e-mail, a filtered view (country + active eSIM),
+//   the shops list, and the CSV export of every client (100,000 rows, streamed: the server's memory stays flat).
+// Targets: list p99 ≤ 100 ms; the export ≤ 5 s. BENCH_RUNS (50) requests per list; BENCH_PORT (3780).
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createBenchDatabase, machine, record, startProduct, waitFor } from './lib.mjs';
+import { seedVolume } from './volume.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 50);
+const port = Number(process.env.BENCH_PORT ?? 3780);
+const staff = `http://127.0.0.1:${port + 1}`;
+const listBudgetMs = 100;
+const exportBudgetMs = 5_000;
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+};
+
+const database = createBenchDatabase();
+const product = startProduct(database.url, port);
+const stop = async () => {
+  if (product.exitCode === null) {
+    const exited = new Promise((r) => product.once('exit', r));
+    product.kill('SIGTERM');
+    await exited;
+  }
+  database.drop();
+};
+
+try {
+  await waitFor(`${staff}/api/health`);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const seeded = performance.now();
+  await seedVolume(client, { log: (line) => console.log(`  ${line}`) });
+  await client.end();
+  console.log(`volume data set in ${Math.round(performance.now() - seeded)} ms`);
+
+  const login = await fetch(`${staff}/api/staff/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.esim', password: 'Demo1234!' }),
+  });
+  if (!login.ok) throw new Error(`admin login failed: ${login.status}`);
+  const { access_token: token } = await login.json();
+  const headers = { authorization: `Bearer ${token}` };
+
+  const time = async (path) => {
+    const started = performance.now();
+    const response = await fetch(`${staff}${path}`, { headers });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
+    return { ms: performance.now() - started, body };
+  };
+  const targets = [
+    ['clients list (page 1)', '/api/staff/clients'],
+    ['search by e-mail', '/api/staff/clients?q=vol-54321%40volume.test'],
+    ['filtered: country DE + active eSIM', '/api/staff/clients?country=DE&hasActiveEsim=yes'],
+    ['sorted by orders', '/api/staff/clients?sort=-ordersCount'],
+    ['shops list', '/api/staff/shops'],
+  ];
+  const rows = [];
+  let failed = false;
+  for (const [name, path] of targets) {
+    await time(path); // warm the plan and the connection
+    const times = [];
+    for (let i = 0; i < runs; i++) times.push((await time(path)).ms);
+    const p50 = percentile(times, 50);
+    const p99 = percentile(times, 99);
+    const ok = p99 <= listBudgetMs;
+    failed ||= !ok;
+    rows.push(`| ${name} | ${runs} | ${Math.round(p50)} | ${Math.round(p99)} | ${ok ? 'met' : 'MISSED'} |`);
+    console.log(`${name}: p50 ${Math.round(p50)} ms, p99 ${Math.round(p99)} ms`);
+  }
+
+  const rssBefore = rssMb(product.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMb(product.pid));
+  }, 50);
+  const exported = await time('/api/staff/clients.csv');
+  clearInterval(sampler);
+  const lines = exported.body.trim().split('\n').length - 1;
+  const exportOk = exported.ms <= exportBudgetMs && lines >= 100_000;
+  failed ||= !exportOk;
+  console.log(
+    `export: ${lines} rows in ${Math.round(exported.ms)} ms, server RSS ${rssBefore} → peak ${rssPeak} MB`,
+  );
+
+  record(`bench:staff (${machine()})`, [
+    `One request at a time as the demo admin, ${runs} per list after a warm-up, PostgreSQL, 100,000 customers, 300,000 orders, 500 shops (scripts/bench/volume.mjs).`,
+    '',
+    `| List | requests | p50 (ms) | p99 (ms) | budget (p99 ≤ ${listBudgetMs} ms) |`,
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    `CSV export of every client: ${lines} rows in ${Math.round(exported.ms)} ms (budget ≤ ${exportBudgetMs} ms: ${exportOk ? 'met' : 'MISSED'}); server RSS ${rssBefore} MB before, ${rssPeak} MB at its peak during the export.`,
+  ]);
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await stop();
+}
