@@ -27,6 +27,7 @@ import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
+import { portalShopRoutes } from './modules/portal/portal-shop.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSiteData } from './modules/site-data';
@@ -140,6 +141,7 @@ export const buildApp = async (
       await api.register(creditsPortalRoutes(deps), { prefix: '/portal' });
       await api.register(ordersPortalRoutes(deps), { prefix: '/portal' });
       await api.register(cataloguePortalRoutes(deps), { prefix: '/portal' });
+      await api.register(portalShopRoutes(deps), { prefix: '/portal' });
       await api.register(subscribersPortalRoutes(deps), { prefix: '/portal' });
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });

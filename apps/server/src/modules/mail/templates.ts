@@ -6,7 +6,13 @@ type ActionMail = {
   to: string;
   name: string;
   link: string;
-  template: 'resetPassword' | 'verifyEmail' | 'setPassword' | 'confirmEmailChange' | 'emailChangeNotice';
+  template:
+    | 'resetPassword'
+    | 'verifyEmail'
+    | 'setPassword'
+    | 'confirmEmailChange'
+    | 'emailChangeNotice'
+    | 'lowBalance';
   /** Interpolated into the template's texts (e.g. the new address of an e-mail change). */
   values?: Record<string, string>;
 };
