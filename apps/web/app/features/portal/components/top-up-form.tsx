@@ -49,6 +49,8 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
   const [quote, setQuote] = useState<TopUpQuote | null>(null);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const key = useRef('');
+  // A double click sends one request (the server's idempotency key makes a second one the same order anyway).
+  const inFlight = useRef(false);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
 
@@ -89,7 +91,8 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
   };
 
   const placeOrder = async () => {
-    if (!quote || placing.isPending) return;
+    if (!quote || inFlight.current) return;
+    inFlight.current = true;
     setPlaceError(null);
     try {
       const order = await placing.mutateAsync({
@@ -98,6 +101,7 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
       });
       window.location.assign(order.checkoutUrl);
     } catch (error) {
+      inFlight.current = false;
       setPlaceError(describeError(t, error, 'GENERIC'));
     }
   };
