@@ -160,7 +160,10 @@ export const StatementView = () => {
                       {formatDateTime(entry.createdAt, locale)}
                     </td>
                     <td data-label={t('portal.statement.entry')}>
-                      {t(`portal.entryKinds.${entry.kind}`)} ({t(`portal.money.${entry.bucket}`)})
+                      {t(`portal.entryKinds.${entry.kind}`)}
+                      {entry.kind === 'topup' || entry.kind === 'bonus'
+                        ? null
+                        : ` (${t(`portal.money.${entry.bucket}`)})`}
                     </td>
                     <td data-label={t('portal.statement.order')}>
                       <span dir="ltr">{entry.orderNumber ?? '—'}</span>
