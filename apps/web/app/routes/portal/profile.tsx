@@ -35,9 +35,9 @@ export default function PortalProfileRoute({ loaderData }: Route.ComponentProps)
   const shop = useShop();
   if (!user) return null;
   return (
-    <DashboardPage title={t('portal.nav.profile')} intro={t('portal.profile.intro')}>
+    <DashboardPage title={t('portal.nav.profile')} intro={t('portal:profile.intro')}>
       <Stack gap="lg">
-        <Section id="profile-shop" title={t('portal.profile.shopHeading')}>
+        <Section id="profile-shop" title={t('portal:profile.shopHeading')}>
           {shop.isPending ? (
             <MoneyLoading />
           ) : shop.isError ? (

@@ -8,7 +8,7 @@ export default function PortalTopUpReturnRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
-    <DashboardPage title={t('portal.topUp.returnTitle')}>
+    <DashboardPage title={t('portal:topUp.returnTitle')}>
       <TopUpReturn orderId={params.get('order') ?? ''} sessionId={params.get('session_id') ?? ''} />
     </DashboardPage>
   );

@@ -43,7 +43,7 @@ const EntryRow = ({ entry }: { entry: LedgerEntry }) => {
       <Group justify="space-between" wrap="nowrap" gap="sm" py={6}>
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600}>
-            {t(`portal.entryKinds.${entry.kind}`)}
+            {t(`portal:entryKinds.${entry.kind}`)}
             {entry.orderNumber ? (
               <>
                 {' · '}
@@ -71,7 +71,7 @@ const OrderRow = ({ order }: { order: PortalOrder }) => {
       <Group justify="space-between" wrap="nowrap" gap="sm" py={6}>
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600}>
-            {t(`portal.orderKinds.${order.kind}`, { defaultValue: t(`account.orders.kinds.${order.kind}`) })}
+            {t(`portal:orderKinds.${order.kind}`, { defaultValue: t(`account.orders.kinds.${order.kind}`) })}
             {order.subscriber ? ` · ${order.subscriber.name} ${order.subscriber.lastname}` : ''}
           </Text>
           <Text size="xs" c="dark.6">
@@ -102,17 +102,17 @@ export const PortalHome = () => {
     <>
       <Group gap="sm" mb="lg">
         <Button component={Link} to="/portal/new-subscriber" size="md" data-testid="portal-new-subscriber">
-          {t('portal.home.newSubscriber')}
+          {t('portal:home.newSubscriber')}
         </Button>
         <Button component={Link} to="/portal/top-up" size="md" variant="outline" data-testid="portal-top-up">
           {t('portal.nav.topUp')}
         </Button>
       </Group>
-      <ul className="portal-cards" aria-label={t('portal.home.cardsLabel')}>
+      <ul className="portal-cards" aria-label={t('portal:home.cardsLabel')}>
         <Card
-          label={t('portal.home.credits')}
+          label={t('portal:home.credits')}
           value={formatPrice(balances.totalCents, locale)}
-          detail={t('portal.home.creditsDetail', {
+          detail={t('portal:home.creditsDetail', {
             credit: formatPrice(balances.creditCents, locale),
             bonus: formatPrice(balances.bonusCents, locale),
           })}
@@ -120,19 +120,19 @@ export const PortalHome = () => {
           testId="card-credits"
         />
         <Card
-          label={t('portal.home.orders')}
+          label={t('portal:home.orders')}
           value={count(ordersCount)}
           to="/portal/orders"
           testId="card-orders"
         />
         <Card
-          label={t('portal.home.activeUsers')}
+          label={t('portal:home.activeUsers')}
           value={count(activeUsers)}
           to="/portal/subscribers"
           testId="card-active-users"
         />
         <Card
-          label={t('portal.home.packages')}
+          label={t('portal:home.packages')}
           value={count(packagesCount)}
           to="/portal/packages"
           testId="card-packages"
@@ -140,15 +140,15 @@ export const PortalHome = () => {
       </ul>
       <dl className="portal-facts" data-testid="portal-balances" style={{ marginBottom: 24 }}>
         <div>
-          <dt>{t('portal.money.credit')}</dt>
+          <dt>{t('portal:money.credit')}</dt>
           <dd data-testid="balance-credit">{formatPrice(balances.creditCents, locale)}</dd>
         </div>
         <div>
-          <dt>{t('portal.money.bonus')}</dt>
+          <dt>{t('portal:money.bonus')}</dt>
           <dd data-testid="balance-bonus">{formatPrice(balances.bonusCents, locale)}</dd>
         </div>
         <div>
-          <dt>{t('portal.money.total')}</dt>
+          <dt>{t('portal:money.total')}</dt>
           <dd data-testid="balance-total">{formatPrice(balances.totalCents, locale)}</dd>
         </div>
       </dl>
@@ -161,10 +161,10 @@ export const PortalHome = () => {
       >
         <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="recent-entries">
           <Title order={2} size="h4" id="recent-entries" mb="xs">
-            {t('portal.home.recentEntries')}
+            {t('portal:home.recentEntries')}
           </Title>
           {recentEntries.length === 0 ? (
-            <Text size="sm">{t('portal.home.noEntries')}</Text>
+            <Text size="sm">{t('portal:home.noEntries')}</Text>
           ) : (
             <ul style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="recent-entries">
               {recentEntries.map((entry) => (
@@ -175,10 +175,10 @@ export const PortalHome = () => {
         </Paper>
         <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="recent-orders">
           <Title order={2} size="h4" id="recent-orders" mb="xs">
-            {t('portal.home.recentOrders')}
+            {t('portal:home.recentOrders')}
           </Title>
           {recentOrders.length === 0 ? (
-            <MoneyNotice>{t('portal.home.noOrders')}</MoneyNotice>
+            <MoneyNotice>{t('portal:home.noOrders')}</MoneyNotice>
           ) : (
             <ul style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="recent-orders">
               {recentOrders.map((order) => (

@@ -76,34 +76,34 @@ export const PortalOrdersList = () => {
   };
 
   const kindLabel = (order: PortalOrder) =>
-    t(`portal.orderKinds.${order.kind}`, { defaultValue: order.kind });
+    t(`portal:orderKinds.${order.kind}`, { defaultValue: order.kind });
 
   return (
     <>
       <div className="portal-filters">
         <label>
-          {t('portal.orders.kind')}
+          {t('portal:orders.kind')}
           <select
             value={filters.kind ?? ''}
             onChange={(e) => change('kind', e.currentTarget.value)}
             data-testid="orders-kind"
           >
-            <option value="">{t('portal.orders.all')}</option>
+            <option value="">{t('portal:orders.all')}</option>
             {portalOrderKinds.map((kind) => (
               <option key={kind} value={kind}>
-                {t(`portal.orderKinds.${kind}`)}
+                {t(`portal:orderKinds.${kind}`)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          {t('portal.orders.status')}
+          {t('portal:orders.status')}
           <select
             value={filters.status ?? ''}
             onChange={(e) => change('status', e.currentTarget.value)}
             data-testid="orders-status"
           >
-            <option value="">{t('portal.orders.all')}</option>
+            <option value="">{t('portal:orders.all')}</option>
             {orderStatuses.map((status) => (
               <option key={status} value={status}>
                 {t(`account.orderStatus.${status}`)}
@@ -130,7 +130,7 @@ export const PortalOrdersList = () => {
           />
         </label>
         <Button variant="default" onClick={() => void exportCsv()} data-testid="orders-csv">
-          {t('portal.orders.csv')}
+          {t('portal:orders.csv')}
         </Button>
       </div>
       {csvError ? <MoneyNotice tone="error">{csvError}</MoneyNotice> : null}
@@ -139,20 +139,20 @@ export const PortalOrdersList = () => {
       ) : orders.isError ? (
         <MoneyLoadError error={orders.error} onRetry={() => void orders.refetch()} />
       ) : orders.data.total === 0 ? (
-        <MoneyNotice testId="orders-empty">{t('portal.orders.empty')}</MoneyNotice>
+        <MoneyNotice testId="orders-empty">{t('portal:orders.empty')}</MoneyNotice>
       ) : (
         <div aria-busy={orders.isPlaceholderData}>
           <table className="portal-table portal-table--stack" data-testid="portal-orders-table">
-            <caption className="visually-hidden">{t('portal.orders.caption')}</caption>
+            <caption className="visually-hidden">{t('portal:orders.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('portal.orders.number')}</th>
-                <th scope="col">{t('portal.orders.kind')}</th>
-                <th scope="col">{t('portal.orders.subscriber')}</th>
-                <th scope="col">{t('portal.orders.status')}</th>
-                <th scope="col">{t('portal.orders.date')}</th>
+                <th scope="col">{t('portal:orders.number')}</th>
+                <th scope="col">{t('portal:orders.kind')}</th>
+                <th scope="col">{t('portal:orders.subscriber')}</th>
+                <th scope="col">{t('portal:orders.status')}</th>
+                <th scope="col">{t('portal:orders.date')}</th>
                 <th scope="col" className="portal-num">
-                  {t('portal.orders.amount')}
+                  {t('portal:orders.amount')}
                 </th>
               </tr>
             </thead>
@@ -164,34 +164,34 @@ export const PortalOrdersList = () => {
                   data-order-number={order.number}
                   data-kind={order.kind}
                 >
-                  <td data-label={t('portal.orders.number')}>
+                  <td data-label={t('portal:orders.number')}>
                     <span dir="ltr">{order.number}</span>
                   </td>
-                  <td data-label={t('portal.orders.kind')}>
+                  <td data-label={t('portal:orders.kind')}>
                     {kindLabel(order)}
                     {order.packageName && order.kind !== 'credits' ? (
                       <span style={{ display: 'block', fontSize: '0.8rem' }}>{order.packageName}</span>
                     ) : null}
                   </td>
-                  <td data-label={t('portal.orders.subscriber')}>
+                  <td data-label={t('portal:orders.subscriber')}>
                     {order.subscriber ? `${order.subscriber.name} ${order.subscriber.lastname}` : '—'}
                   </td>
-                  <td data-label={t('portal.orders.status')}>
+                  <td data-label={t('portal:orders.status')}>
                     <span className={`portal-badge ${statusTone(order.status)}`}>
                       {t(`account.orderStatus.${order.status}`)}
                     </span>
                   </td>
-                  <td data-label={t('portal.orders.date')} className="portal-nowrap">
+                  <td data-label={t('portal:orders.date')} className="portal-nowrap">
                     {formatDateTime(order.createdAt, locale)}
                   </td>
-                  <td data-label={t('portal.orders.amount')} className="portal-num">
+                  <td data-label={t('portal:orders.amount')} className="portal-num">
                     {formatPrice(order.totalCents, locale)}
                     <span style={{ display: 'block', fontSize: '0.75rem', fontWeight: 400 }}>
                       {order.paymentMethod === 'credits'
-                        ? t('portal.orders.paidCredits')
+                        ? t('portal:orders.paidCredits')
                         : order.bonusCents
-                          ? t('portal.orders.plusBonus', { bonus: formatPrice(order.bonusCents, locale) })
-                          : t('portal.orders.paidCard')}
+                          ? t('portal:orders.plusBonus', { bonus: formatPrice(order.bonusCents, locale) })
+                          : t('portal:orders.paidCard')}
                     </span>
                   </td>
                 </tr>
@@ -202,7 +202,7 @@ export const PortalOrdersList = () => {
             page={page}
             pages={Math.max(1, Math.ceil(orders.data.total / portalOrdersPageSize))}
             onPage={(next) => set(filters, next)}
-            label={t('portal.orders.pagination')}
+            label={t('portal:orders.pagination')}
           />
         </div>
       )}

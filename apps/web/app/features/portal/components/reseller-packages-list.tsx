@@ -42,9 +42,9 @@ export const ResellerPackagesList = () => {
 
   return (
     <>
-      <form className="portal-filters" onSubmit={submit} aria-label={t('portal.packages.searchLabel')}>
+      <form className="portal-filters" onSubmit={submit} aria-label={t('portal:packages.searchLabel')}>
         <label>
-          {t('portal.packages.search')}
+          {t('portal:packages.search')}
           <input
             type="search"
             value={search}
@@ -54,13 +54,13 @@ export const ResellerPackagesList = () => {
           />
         </label>
         <label>
-          {t('portal.packages.category')}
+          {t('portal:packages.category')}
           <select
             value={type ?? ''}
             onChange={(e) => go({ type: (e.currentTarget.value || undefined) as PackageType | undefined, q })}
             data-testid="packages-type"
           >
-            <option value="">{t('portal.orders.all')}</option>
+            <option value="">{t('portal:orders.all')}</option>
             {packageTypes.map((value) => (
               <option key={value} value={value}>
                 {t(`catalogue.types.${value}`)}
@@ -69,7 +69,7 @@ export const ResellerPackagesList = () => {
           </select>
         </label>
         <button type="submit" className="visually-hidden">
-          {t('portal.packages.search')}
+          {t('portal:packages.search')}
         </button>
       </form>
       {list.isPending ? (
@@ -77,54 +77,54 @@ export const ResellerPackagesList = () => {
       ) : list.isError ? (
         <MoneyLoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
-        <MoneyNotice testId="packages-empty">{t('portal.packages.empty')}</MoneyNotice>
+        <MoneyNotice testId="packages-empty">{t('portal:packages.empty')}</MoneyNotice>
       ) : (
         <div aria-busy={list.isPlaceholderData}>
           <table className="portal-table portal-table--stack" data-testid="packages-table">
-            <caption className="visually-hidden">{t('portal.packages.caption')}</caption>
+            <caption className="visually-hidden">{t('portal:packages.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('portal.packages.name')}</th>
-                <th scope="col">{t('portal.packages.category')}</th>
-                <th scope="col">{t('portal.packages.data')}</th>
-                <th scope="col">{t('portal.packages.validity')}</th>
+                <th scope="col">{t('portal:packages.name')}</th>
+                <th scope="col">{t('portal:packages.category')}</th>
+                <th scope="col">{t('portal:packages.data')}</th>
+                <th scope="col">{t('portal:packages.validity')}</th>
                 <th scope="col" className="portal-num">
-                  {t('portal.packages.resellerPrice')}
+                  {t('portal:packages.resellerPrice')}
                 </th>
                 <th scope="col" className="portal-num">
-                  {t('portal.packages.retailPrice')}
+                  {t('portal:packages.retailPrice')}
                 </th>
                 <th scope="col">
-                  <span className="visually-hidden">{t('portal.packages.actions')}</span>
+                  <span className="visually-hidden">{t('portal:packages.actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {list.data.items.map((pkg) => (
                 <tr key={pkg.slug} data-testid="package-row">
-                  <td data-label={t('portal.packages.name')}>{pkg.name}</td>
-                  <td data-label={t('portal.packages.category')}>{t(`catalogue.types.${pkg.type}`)}</td>
-                  <td data-label={t('portal.packages.data')} className="portal-nowrap">
+                  <td data-label={t('portal:packages.name')}>{pkg.name}</td>
+                  <td data-label={t('portal:packages.category')}>{t(`catalogue.types.${pkg.type}`)}</td>
+                  <td data-label={t('portal:packages.data')} className="portal-nowrap">
                     {pkg.dataMb === null ? t('catalogue.unlimited') : formatData(pkg.dataMb, locale)}
                   </td>
-                  <td data-label={t('portal.packages.validity')} className="portal-nowrap">
+                  <td data-label={t('portal:packages.validity')} className="portal-nowrap">
                     {formatDays(pkg.validityDays, locale)}
                   </td>
-                  <td data-label={t('portal.packages.resellerPrice')} className="portal-num">
+                  <td data-label={t('portal:packages.resellerPrice')} className="portal-num">
                     {formatPrice(pkg.resellerPriceCents, locale)}
                   </td>
-                  <td data-label={t('portal.packages.retailPrice')} className="portal-num">
+                  <td data-label={t('portal:packages.retailPrice')} className="portal-num">
                     {formatPrice(pkg.retailPriceCents, locale)}
                   </td>
-                  <td data-label={t('portal.packages.actions')}>
+                  <td data-label={t('portal:packages.actions')}>
                     <Anchor
                       component={Link}
                       to={`/portal/new-subscriber?package=${encodeURIComponent(pkg.slug)}`}
                       c="accent.9"
                       fw={700}
-                      aria-label={t('portal.packages.sellNamed', { name: pkg.name })}
+                      aria-label={t('portal:packages.sellNamed', { name: pkg.name })}
                     >
-                      {t('portal.packages.sell')}
+                      {t('portal:packages.sell')}
                     </Anchor>
                   </td>
                 </tr>
@@ -135,7 +135,7 @@ export const ResellerPackagesList = () => {
             page={page}
             pages={Math.max(1, Math.ceil(list.data.total / resellerPackagesPageSize))}
             onPage={(next) => go({ type, q, page: next })}
-            label={t('portal.packages.pagination')}
+            label={t('portal:packages.pagination')}
           />
         </div>
       )}

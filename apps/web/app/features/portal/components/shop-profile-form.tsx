@@ -47,7 +47,7 @@ export const ShopProfileForm = ({ shop }: { shop: ShopProfile }) => {
       form.reset(valuesOf(saved));
       queryClient.setQueryData(['portal', 'shop'], saved);
       void queryClient.invalidateQueries({ queryKey: ['portal'] });
-      return { kind: 'success', message: t('portal.profile.saved') };
+      return { kind: 'success', message: t('portal:profile.saved') };
     },
   });
   return (
@@ -63,13 +63,13 @@ export const ShopProfileForm = ({ shop }: { shop: ShopProfile }) => {
         form={form}
         name="sellShopPrice"
         inputMode="numeric"
-        description={t('portal.profile.sellShopPriceHint')}
+        description={t('portal:profile.sellShopPriceHint')}
         required
       />
       <MoneyField
         form={form}
         name="lowBalanceThresholdCents"
-        description={t('portal.profile.thresholdHint')}
+        description={t('portal:profile.thresholdHint')}
         data-testid="shop-threshold"
       />
     </FormShell>
@@ -117,7 +117,7 @@ export const ShopLogoForm = ({ shop }: { shop: ShopProfile }) => {
     try {
       const saved = await uploadShopLogo(file);
       queryClient.setQueryData(['portal', 'shop'], saved);
-      setFeedback({ kind: 'success', message: t('portal.profile.logoSaved') });
+      setFeedback({ kind: 'success', message: t('portal:profile.logoSaved') });
       if (input.current) input.current.value = '';
     } catch (error) {
       setFeedback({ kind: 'error', message: describeError(t, error, 'GENERIC') });
@@ -143,11 +143,11 @@ export const ShopLogoForm = ({ shop }: { shop: ShopProfile }) => {
         {preview ? (
           <img
             src={preview}
-            alt={t('portal.profile.logoAlt', { name: shop.name })}
+            alt={t('portal:profile.logoAlt', { name: shop.name })}
             style={{ maxWidth: 120, maxHeight: 60 }}
           />
         ) : (
-          <Text size="sm">{t('portal.profile.noLogo')}</Text>
+          <Text size="sm">{t('portal:profile.noLogo')}</Text>
         )}
         <div className="portal-filters" style={{ margin: 0 }}>
           <label htmlFor={inputId}>
@@ -162,7 +162,7 @@ export const ShopLogoForm = ({ shop }: { shop: ShopProfile }) => {
           </label>
         </div>
         <Button type="submit" variant="outline" loading={busy} data-testid="logo-save">
-          {t('portal.profile.uploadLogo')}
+          {t('portal:profile.uploadLogo')}
         </Button>
       </Group>
     </form>

@@ -62,7 +62,7 @@ export const StatementView = () => {
 
   return (
     <>
-      <form className="portal-filters" onSubmit={apply} aria-label={t('portal.statement.periodLabel')}>
+      <form className="portal-filters" onSubmit={apply} aria-label={t('portal:statement.periodLabel')}>
         <label>
           {t('common:fields.from')}
           <input
@@ -84,13 +84,13 @@ export const StatementView = () => {
           />
         </label>
         <Button type="submit" variant="outline" data-testid="statement-apply">
-          {t('portal.statement.show')}
+          {t('portal:statement.show')}
         </Button>
         <Button variant="default" onClick={() => void download('csv')} data-testid="statement-csv">
-          {t('portal.statement.csv')}
+          {t('portal:statement.csv')}
         </Button>
         <Button variant="default" onClick={() => void download('pdf')} data-testid="statement-pdf">
-          {t('portal.statement.pdf')}
+          {t('portal:statement.pdf')}
         </Button>
       </form>
       {downloadError ? <MoneyNotice tone="error">{downloadError}</MoneyNotice> : null}
@@ -102,79 +102,79 @@ export const StatementView = () => {
         <div aria-busy={statement.isPlaceholderData}>
           <dl className="portal-facts" style={{ marginBottom: 16 }}>
             <div>
-              <dt>{t('portal.statement.opening')}</dt>
+              <dt>{t('portal:statement.opening')}</dt>
               <dd data-testid="statement-opening">
                 {formatPrice(statement.data.opening.totalCents, locale)}
               </dd>
             </div>
             <div>
-              <dt>{t('portal.statement.closing')}</dt>
+              <dt>{t('portal:statement.closing')}</dt>
               <dd data-testid="statement-closing">
                 {formatPrice(statement.data.closing.totalCents, locale)}
               </dd>
             </div>
             <div>
-              <dt>{t('portal.money.credit')}</dt>
+              <dt>{t('portal:money.credit')}</dt>
               <dd>{formatPrice(statement.data.closing.creditCents, locale)}</dd>
             </div>
             <div>
-              <dt>{t('portal.money.bonus')}</dt>
+              <dt>{t('portal:money.bonus')}</dt>
               <dd>{formatPrice(statement.data.closing.bonusCents, locale)}</dd>
             </div>
           </dl>
           <Paper withBorder radius="lg" p="md" mb="md" component="section" aria-labelledby="statement-totals">
             <Title order={2} size="h5" id="statement-totals" mb="xs">
-              {t('portal.statement.totals')}
+              {t('portal:statement.totals')}
             </Title>
             <dl className="portal-facts" data-testid="statement-totals">
               {creditEntryKinds.map((kind) => (
                 <div key={kind}>
-                  <dt>{t(`portal.entryKinds.${kind}`)}</dt>
+                  <dt>{t(`portal:entryKinds.${kind}`)}</dt>
                   <dd>{formatPrice(statement.data.totals[kind] ?? 0, locale)}</dd>
                 </div>
               ))}
             </dl>
           </Paper>
           {statement.data.entries.total === 0 ? (
-            <MoneyNotice testId="statement-empty">{t('portal.statement.empty')}</MoneyNotice>
+            <MoneyNotice testId="statement-empty">{t('portal:statement.empty')}</MoneyNotice>
           ) : (
             <table className="portal-table portal-table--stack" data-testid="statement-table">
-              <caption className="visually-hidden">{t('portal.statement.caption')}</caption>
+              <caption className="visually-hidden">{t('portal:statement.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('portal.statement.date')}</th>
-                  <th scope="col">{t('portal.statement.entry')}</th>
-                  <th scope="col">{t('portal.statement.order')}</th>
+                  <th scope="col">{t('portal:statement.date')}</th>
+                  <th scope="col">{t('portal:statement.entry')}</th>
+                  <th scope="col">{t('portal:statement.order')}</th>
                   <th scope="col" className="portal-num">
-                    {t('portal.statement.amount')}
+                    {t('portal:statement.amount')}
                   </th>
                   <th scope="col" className="portal-num">
-                    {t('portal.statement.balance')}
+                    {t('portal:statement.balance')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {statement.data.entries.items.map((entry) => (
                   <tr key={entry.id} data-testid="statement-entry" data-kind={entry.kind}>
-                    <td data-label={t('portal.statement.date')} className="portal-nowrap">
+                    <td data-label={t('portal:statement.date')} className="portal-nowrap">
                       {formatDateTime(entry.createdAt, locale)}
                     </td>
-                    <td data-label={t('portal.statement.entry')}>
-                      {t(`portal.entryKinds.${entry.kind}`)}
+                    <td data-label={t('portal:statement.entry')}>
+                      {t(`portal:entryKinds.${entry.kind}`)}
                       {entry.kind === 'topup' || entry.kind === 'bonus'
                         ? null
-                        : ` (${t(`portal.money.${entry.bucket}`)})`}
+                        : ` (${t(`portal:money.${entry.bucket}`)})`}
                     </td>
-                    <td data-label={t('portal.statement.order')}>
+                    <td data-label={t('portal:statement.order')}>
                       <span dir="ltr">{entry.orderNumber ?? '—'}</span>
                     </td>
                     <td
-                      data-label={t('portal.statement.amount')}
+                      data-label={t('portal:statement.amount')}
                       className={`portal-num ${entry.amountCents < 0 ? 'portal-amount-out' : 'portal-amount-in'}`}
                     >
                       {formatPrice(entry.amountCents, locale)}
                     </td>
-                    <td data-label={t('portal.statement.balance')} className="portal-num">
+                    <td data-label={t('portal:statement.balance')} className="portal-num">
                       {formatPrice(entry.balanceAfterCents, locale)}
                     </td>
                   </tr>
@@ -186,7 +186,7 @@ export const StatementView = () => {
             page={period.page}
             pages={Math.max(1, Math.ceil(statement.data.entries.total / statementPageSize))}
             onPage={(page) => period.set({ from: period.from, to: period.to, page })}
-            label={t('portal.statement.pagination')}
+            label={t('portal:statement.pagination')}
           />
         </div>
       )}

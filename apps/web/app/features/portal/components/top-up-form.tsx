@@ -41,9 +41,9 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
   const placing = useMutation({ mutationFn: createTopUp });
 
   const errorText = (rule: 'required' | 'numberInvalid' | 'wholeCents' | 'minimum') => {
-    const field = t('portal.topUp.amountLabel');
+    const field = t('portal:topUp.amountLabel');
     if (rule === 'minimum') return t('common:portal.minimumTopUp');
-    if (rule === 'wholeCents') return t('portal.topUp.wholeCents');
+    if (rule === 'wholeCents') return t('portal:topUp.wholeCents');
     return t(`common:validation.${rule}`, { field });
   };
 
@@ -95,14 +95,14 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
   };
 
   const steps = [
-    { id: 'amount', label: t('portal.topUp.stepAmount') },
-    { id: 'summary', label: t('portal.topUp.stepSummary') },
-    { id: 'pay', label: t('portal.topUp.stepPay') },
+    { id: 'amount', label: t('portal:topUp.stepAmount') },
+    { id: 'summary', label: t('portal:topUp.stepSummary') },
+    { id: 'pay', label: t('portal:topUp.stepPay') },
   ];
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
-      <ol className="portal-steps" aria-label={t('portal.topUp.stepsLabel')}>
+      <ol className="portal-steps" aria-label={t('portal:topUp.stepsLabel')}>
         {steps.map((s, index) => (
           <li key={s.id} aria-current={s.id === step ? 'step' : undefined}>
             {index + 1}. {s.label}
@@ -111,15 +111,15 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
       </ol>
       {cancelled && step === 'amount' ? (
         <Alert color="accent.9" variant="outline" styles={alertStyles} mb="md" data-testid="top-up-cancelled">
-          {t('portal.topUp.cancelled')}
+          {t('portal:topUp.cancelled')}
         </Alert>
       ) : null}
       {step === 'amount' ? (
         <form onSubmit={(event) => void continueToPayment(event)} noValidate data-testid="top-up-amount-form">
           <TextInput
             ref={amountInput}
-            label={t('portal.topUp.amountLabel')}
-            description={t('portal.topUp.amountHint', { minimum: formatPrice(minimumCents, locale) })}
+            label={t('portal:topUp.amountLabel')}
+            description={t('portal:topUp.amountHint', { minimum: formatPrice(minimumCents, locale) })}
             value={amount}
             onChange={(event) => setAmount(event.currentTarget.value)}
             error={amountError}
@@ -130,36 +130,36 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
             rightSection={<span aria-hidden="true">€</span>}
           />
           <Button type="submit" mt="md" loading={quoting.isPending} data-testid="top-up-continue">
-            {t('portal.topUp.continue')}
+            {t('portal:topUp.continue')}
           </Button>
         </form>
       ) : quote ? (
         <section aria-labelledby="top-up-summary" data-testid="top-up-summary">
           <Title order={2} size="h4" id="top-up-summary" ref={summaryHeading} tabIndex={-1} mb="sm">
-            {t('portal.topUp.summaryHeading')}
+            {t('portal:topUp.summaryHeading')}
           </Title>
           <dl className="portal-facts">
             <div>
-              <dt>{t('portal.topUp.amountLabel')}</dt>
+              <dt>{t('portal:topUp.amountLabel')}</dt>
               <dd data-testid="summary-amount">{formatPrice(quote.amountCents, locale)}</dd>
             </div>
             <div>
-              <dt>{t('portal.money.bonus')}</dt>
+              <dt>{t('portal:money.bonus')}</dt>
               <dd data-testid="summary-bonus">{formatPrice(quote.bonusCents, locale)}</dd>
             </div>
             <div>
-              <dt>{t('portal.topUp.credited')}</dt>
+              <dt>{t('portal:topUp.credited')}</dt>
               <dd data-testid="summary-credited">{formatPrice(quote.creditedCents, locale)}</dd>
             </div>
             <div>
-              <dt>{t('portal.topUp.toPay')}</dt>
+              <dt>{t('portal:topUp.toPay')}</dt>
               <dd>{formatPrice(quote.amountCents, locale)}</dd>
             </div>
           </dl>
           <Title order={3} size="h5" mt="lg" mb={4}>
-            {t('portal.topUp.paymentHeading')}
+            {t('portal:topUp.paymentHeading')}
           </Title>
-          <p style={{ margin: 0, fontSize: '0.9rem' }}>{t('portal.topUp.paymentDetails')}</p>
+          <p style={{ margin: 0, fontSize: '0.9rem' }}>{t('portal:topUp.paymentDetails')}</p>
           {placeError ? (
             <Alert
               color="red.9"
@@ -174,14 +174,14 @@ export const TopUpForm = ({ cancelled }: { cancelled: boolean }) => {
           ) : null}
           <Group mt="lg" gap="sm">
             <Button variant="outline" onClick={back} disabled={placing.isPending} data-testid="top-up-back">
-              {t('portal.topUp.back')}
+              {t('portal:topUp.back')}
             </Button>
             <Button
               onClick={() => void placeOrder()}
               loading={placing.isPending || placing.isSuccess}
               data-testid="top-up-place-order"
             >
-              {t('portal.topUp.placeOrder')}
+              {t('portal:topUp.placeOrder')}
             </Button>
           </Group>
         </section>

@@ -40,7 +40,7 @@ export const TopUpReturn = ({ orderId, sessionId }: { orderId: string; sessionId
   const [receiptError, setReceiptError] = useState<string | null>(null);
 
   if (!orderId || !sessionId)
-    return <MoneyNotice tone="error">{t('portal.topUp.returnMissing')}</MoneyNotice>;
+    return <MoneyNotice tone="error">{t('portal:topUp.returnMissing')}</MoneyNotice>;
   if (confirmed.isPending) return <MoneyLoading />;
   if (confirmed.isError) return <MoneyLoadError error={confirmed.error} />;
   const order = confirmed.data;
@@ -48,10 +48,10 @@ export const TopUpReturn = ({ orderId, sessionId }: { orderId: string; sessionId
   if (!done && settled.has(order.status))
     return (
       <MoneyNotice tone="error" testId="top-up-failed">
-        {t('portal.topUp.failed')} <Link to="/portal/top-up">{t('portal.topUp.tryAgain')}</Link>
+        {t('portal:topUp.failed')} <Link to="/portal/top-up">{t('portal:topUp.tryAgain')}</Link>
       </MoneyNotice>
     );
-  if (!done) return <MoneyNotice testId="top-up-waiting">{t('portal.topUp.waiting')}</MoneyNotice>;
+  if (!done) return <MoneyNotice testId="top-up-waiting">{t('portal:topUp.waiting')}</MoneyNotice>;
 
   const receipt = async () => {
     setReceiptError(null);
@@ -64,31 +64,31 @@ export const TopUpReturn = ({ orderId, sessionId }: { orderId: string; sessionId
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={620} data-testid="top-up-done">
-      <MoneyNotice tone="success">{t('portal.topUp.success')}</MoneyNotice>
+      <MoneyNotice tone="success">{t('portal:topUp.success')}</MoneyNotice>
       <Title order={2} size="h4" mb="sm">
-        {t('portal.topUp.receiptHeading', { number: order.number })}
+        {t('portal:topUp.receiptHeading', { number: order.number })}
       </Title>
       <dl className="portal-facts">
         <div>
-          <dt>{t('portal.topUp.creditAdded')}</dt>
+          <dt>{t('portal:topUp.creditAdded')}</dt>
           <dd data-testid="added-credit">{formatPrice(order.totalCents, locale)}</dd>
         </div>
         <div>
-          <dt>{t('portal.topUp.bonusAdded')}</dt>
+          <dt>{t('portal:topUp.bonusAdded')}</dt>
           <dd data-testid="added-bonus">{formatPrice(order.bonusCents ?? 0, locale)}</dd>
         </div>
         {balances.data ? (
           <>
             <div>
-              <dt>{t('portal.money.credit')}</dt>
+              <dt>{t('portal:money.credit')}</dt>
               <dd data-testid="new-credit">{formatPrice(balances.data.creditCents, locale)}</dd>
             </div>
             <div>
-              <dt>{t('portal.money.bonus')}</dt>
+              <dt>{t('portal:money.bonus')}</dt>
               <dd data-testid="new-bonus">{formatPrice(balances.data.bonusCents, locale)}</dd>
             </div>
             <div>
-              <dt>{t('portal.money.total')}</dt>
+              <dt>{t('portal:money.total')}</dt>
               <dd data-testid="new-total">{formatPrice(balances.data.totalCents, locale)}</dd>
             </div>
           </>
@@ -97,10 +97,10 @@ export const TopUpReturn = ({ orderId, sessionId }: { orderId: string; sessionId
       {receiptError ? <MoneyNotice tone="error">{receiptError}</MoneyNotice> : null}
       <Group mt="lg" gap="sm">
         <Button variant="outline" onClick={() => void receipt()} data-testid="top-up-receipt">
-          {t('portal.topUp.receipt')}
+          {t('portal:topUp.receipt')}
         </Button>
         <Button component={Link} to="/portal" data-testid="top-up-home">
-          {t('portal.topUp.toHome')}
+          {t('portal:topUp.toHome')}
         </Button>
       </Group>
     </Paper>
