@@ -30,6 +30,7 @@ import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
+import { portalShopRoutes } from './modules/portal/portal-shop.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -146,6 +147,7 @@ export const buildApp = async (
       await api.register(creditsPortalRoutes(deps), { prefix: '/portal' });
       await api.register(ordersPortalRoutes(deps), { prefix: '/portal' });
       await api.register(cataloguePortalRoutes(deps), { prefix: '/portal' });
+      await api.register(portalShopRoutes(deps), { prefix: '/portal' });
       await api.register(subscribersPortalRoutes(deps), { prefix: '/portal' });
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });

@@ -48,7 +48,15 @@ export default [
   ]),
 
   // Shop-user pages: others are sent to /portal/login.
-  route('portal', 'routes/portal/portal-layout.tsx', [index('routes/portal/portal-home.tsx')]),
+  route('portal', 'routes/portal/portal-layout.tsx', [
+    index('routes/portal/portal-home.tsx'),
+    route('top-up', 'routes/portal/top-up.tsx'),
+    route('top-up/return', 'routes/portal/top-up-return.tsx'),
+    route('statement', 'routes/portal/statement.tsx'),
+    route('orders', 'routes/portal/orders.tsx'),
+    route('packages', 'routes/portal/packages.tsx'),
+    route('profile', 'routes/portal/profile.tsx'),
+  ]),
 
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -48,7 +48,19 @@ export type Balances = z.infer<typeof balancesSchema>;
 export const topUpAmountField = z.number().int().max(maxTopUpCents);
 
 export const topUpQuoteQuerySchema = z.object({ amountCents: z.coerce.number().int().max(maxTopUpCents) });
-export const createTopUpOrderBodySchema = z.strictObject({ amountCents: topUpAmountField });
+/** A client key drawn once per checkout (a double click, a retried request): one order per shop and key. */
+export const idempotencyKeyField = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'format' });
+
+export const createTopUpOrderBodySchema = z.strictObject({
+  amountCents: topUpAmountField,
+  /** Optional for API clients; the portal always sends one, so a double click on "place order" is one order. */
+  idempotencyKey: idempotencyKeyField.optional(),
+});
 export type CreateTopUpOrderBody = z.infer<typeof createTopUpOrderBodySchema>;
 
 export const topUpQuoteSchema = z
@@ -84,12 +96,7 @@ export const createPortalPurchaseBodySchema = z.strictObject({
   packageSlug: z.string().trim().min(1).max(160),
   subscriberId: z.uuid().optional(),
   subscriber: newSubscriberSchema.optional(),
-  idempotencyKey: z
-    .string()
-    .trim()
-    .min(8)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/, { message: 'format' }),
+  idempotencyKey: idempotencyKeyField,
 });
 export type CreatePortalPurchaseBody = z.infer<typeof createPortalPurchaseBodySchema>;
 
@@ -143,16 +150,22 @@ export const createPortalPurchaseResponseSchema = z
   .object({ order: portalOrderSchema, balances: balancesSchema })
   .meta({ id: 'PortalPurchase' });
 
+const dateField = z.iso.date();
+
+/** The shop's orders: kind, status, search and a period of whole UTC days (`createdFrom`..`createdTo`, both in). */
 export const portalOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 100 }).extend({
   kind: orderKindSchema.optional(),
   status: orderStatusSchema.optional(),
   q: searchField.optional(),
+  createdFrom: dateField.optional(),
+  createdTo: dateField.optional(),
   sort: sortQuerySchema(['createdAt', 'totalCents', 'number']).default('-createdAt'),
 });
 export type PortalOrdersQuery = z.infer<typeof portalOrdersQuerySchema>;
+/** The CSV holds the whole filtered result, so it takes no paging. */
+export const portalOrdersCsvQuerySchema = portalOrdersQuerySchema.omit({ page: true, pageSize: true });
+export type PortalOrdersCsvQuery = z.infer<typeof portalOrdersCsvQuerySchema>;
 export const pagedPortalOrdersSchema = pagedSchema(portalOrderSchema, 'PagedPortalOrders');
-
-const dateField = z.iso.date();
 
 /** A statement period: whole UTC days from `from` to `to`, both included (`to` before `from` is refused). */
 export const statementQuerySchema = pageQuerySchema({ defaultSize: 50, maxSize: 500 }).extend({
@@ -228,3 +241,49 @@ export const pagedResellerPackagesSchema = pagedSchema(resellerPackageSchema, 'P
 /** The suggested retail price of a reseller price under a shop's markup in percent. */
 export const suggestedRetailCents = (resellerPriceCents: number, sellShopPricePercent: number) =>
   Math.round((resellerPriceCents * (100 + sellShopPricePercent)) / 100);
+
+/** The portal home (SPEC section 2: cards for orders, active users, credits and packages; recent activity). */
+export const portalSummarySchema = z
+  .object({
+    balances: balancesSchema,
+    /** Every order of the shop (purchases, refills, changes, credit top-ups). */
+    ordersCount: z.number().int(),
+    /** Subscribers with at least one active package. */
+    activeUsers: z.number().int(),
+    /** Packages on the reseller price list. */
+    packagesCount: z.number().int(),
+    /** The last ledger entries, newest first. */
+    recentEntries: z.array(ledgerEntrySchema),
+    /** The last orders, newest first. */
+    recentOrders: z.array(portalOrderSchema),
+  })
+  .meta({ id: 'PortalSummary' });
+export type PortalSummary = z.infer<typeof portalSummarySchema>;
+
+/** The shop's own details (SPEC section 3: shopName, company logo, sellShopPrice) and its low-balance threshold. */
+export const shopProfileSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    /** Whether a company logo is stored (GET /api/portal/shop/logo answers it). */
+    hasLogo: z.boolean(),
+    sellShopPrice: z.number().int(),
+    /** An e-mail goes out when credit + bonus falls under it after a purchase; null: never. */
+    lowBalanceThresholdCents: z.number().int().nullable(),
+  })
+  .meta({ id: 'ShopProfile' });
+export type ShopProfile = z.infer<typeof shopProfileSchema>;
+
+/** Largest low-balance threshold (100,000 EUR). */
+export const maxLowBalanceThresholdCents = 10_000_000;
+
+export const updateShopBodySchema = z.strictObject({
+  shopName: textField(100, 2),
+  /** The retail markup in whole percent (stored as an integer, like at registration). */
+  sellShopPrice: z.number().int().min(0).max(1000),
+  lowBalanceThresholdCents: z.number().int().min(0).max(maxLowBalanceThresholdCents).nullable(),
+});
+export type UpdateShopBody = z.infer<typeof updateShopBodySchema>;
+
+export type PagedPortalOrders = z.infer<typeof pagedPortalOrdersSchema>;
+export type PagedResellerPackages = z.infer<typeof pagedResellerPackagesSchema>;

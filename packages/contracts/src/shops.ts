@@ -73,11 +73,11 @@ export type ShopAction = (typeof shopActions)[number];
 export const shopActionParamsSchema = shopIdParamsSchema.extend({ action: z.enum(shopActions) });
 export const shopActionBodySchema = z.strictObject({ version: z.string().min(1).max(64) });
 
-export const updateShopBodySchema = z.strictObject({
+export const staffUpdateShopBodySchema = z.strictObject({
   version: z.string().min(1).max(64),
   sellShopPrice: z.coerce.number().int().min(0).max(500),
 });
-export type UpdateShopBody = z.infer<typeof updateShopBodySchema>;
+export type StaffUpdateShopBody = z.infer<typeof staffUpdateShopBodySchema>;
 
 /**
  * A manual credit adjustment: add or remove an amount (a removal never takes a balance below zero) in one

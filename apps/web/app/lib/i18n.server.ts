@@ -1,5 +1,5 @@
 /**
- * Server side: every locale's `common`, `web` and `content` JSON bundled into the server build. `content` (long
+ * Server side: every locale's `common`, `web`, `portal` and `content` JSON bundled into the server build. `content` (long
  * texts: about, devices, how to connect, FAQ) never reaches the browser as a bundle: loaders pick the page's part.
  */
 import type { Locale } from '@esim/contracts';
@@ -7,7 +7,7 @@ import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,content}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,content}.json',
   {
     eager: true,
     import: 'default',

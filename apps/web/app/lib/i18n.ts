@@ -8,9 +8,14 @@ import { initReactI18next } from 'react-i18next';
  */
 const interpolation = { prefix: '{', suffix: '}', escapeValue: false } as const;
 
-/** The namespaces the site uses: `common` (fields, validation, errors; kept by the API team) and `web`. */
+/**
+ * The namespaces every page loads before hydrating: `common` (fields, validation, errors; kept by the API team) and
+ * `web`. `portal` (the reseller portal's screens) is loaded only where the portal is shown (ADR 0020), so public
+ * pages do not carry it (DESIGN section 7 budget).
+ */
 export const webNamespaces = ['common', 'web'] as const;
-export type WebNamespace = (typeof webNamespaces)[number];
+export const portalNamespace = 'portal';
+export type WebNamespace = (typeof webNamespaces)[number] | typeof portalNamespace;
 export type LocaleBundle = Partial<Record<WebNamespace, Record<string, unknown>>>;
 
 /** Maps the paths `import.meta.glob` returns ("…/locales/de/web.json") to locale and namespace. */
@@ -27,7 +32,7 @@ export const createI18n = (locale: Locale, resources: Resource): i18n => {
     lng: locale,
     fallbackLng: 'en',
     supportedLngs: false,
-    ns: [...webNamespaces],
+    ns: [...webNamespaces, portalNamespace],
     defaultNS: 'web',
     interpolation,
     returnNull: false,

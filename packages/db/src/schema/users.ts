@@ -1,6 +1,7 @@
 import { accountKinds, alertChannels, staffRoles } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -34,8 +35,14 @@ export const shops = pgTable(
       .default('pending_verification'),
     creditCents: integer('credit_cents').notNull().default(0),
     bonusCents: integer('bonus_cents').notNull().default(0),
-    /** The shop is told by e-mail when its paid credit falls under this (set in its profile); null: never. */
+    /**
+     * The shop is told by e-mail when its credit + bonus falls under this after a purchase (set in its profile);
+     * null: never. ADR 0020: once per crossing (armed again when the balance is back at or above it), at most
+     * once a day.
+     */
     lowBalanceThresholdCents: integer('low_balance_threshold_cents'),
+    lowBalanceAlertArmed: boolean('low_balance_alert_armed').notNull().default(true),
+    lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Staff edits (status, sellShopPrice) check it as the record's version; balances do not touch it. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,17 +5,19 @@ import {
   statementSchema,
 } from '@esim/contracts';
 import type { Db } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv';
+import { sendDownload } from '../../lib/download';
 import { requireActiveShop, shopIdOf } from '../auth/auth.guard';
-import { exportStatement, getBalances, getStatement } from './credits.service';
+import { exportStatement, getBalances, getStatement, renderStatement } from './credits.service';
 
 const tags = ['portal'];
 const access = { kinds: ['shop'] } as const;
 
 /** A shop's balances and statement (mounted under /api/portal). */
 export const creditsPortalRoutes =
-  (deps: { db: Db }): FastifyPluginAsyncZod =>
+  (deps: { db: Db; i18n: ServerI18n; config: { uploadDir: string } }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preValidation', requireActiveShop);
 
@@ -62,5 +64,27 @@ export const creditsPortalRoutes =
           `statement-${request.query.from}-${request.query.to}.csv`,
           exportStatement(deps, shopIdOf(request), request.query),
         ),
+    );
+
+    app.get(
+      '/credits/statement.pdf',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary:
+            "The period's statement as a PDF: the shop's details, opening balance, entries, totals per kind, closing",
+          querystring: statementCsvQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { pdf, fileName } = await renderStatement(
+          deps,
+          shopIdOf(request),
+          request.query,
+          request.locale,
+        );
+        return sendDownload(reply, { contentType: 'application/pdf', fileName }, pdf);
+      },
     );
   };

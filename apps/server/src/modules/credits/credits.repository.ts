@@ -1,6 +1,6 @@
 import type { CreditBucket, CreditEntryKind, PageQuery } from '@esim/contracts';
-import { creditLedger, type Db, orders, shops } from '@esim/db';
-import { and, asc, desc, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { creditLedger, type Db, orders, shops, users } from '@esim/db';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
 import { pageWindow } from '../../lib/list-query';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
@@ -10,6 +10,9 @@ export type ShopBalances = {
   sellShopPrice: number;
   creditCents: number;
   bonusCents: number;
+  lowBalanceThresholdCents: number | null;
+  lowBalanceAlertArmed: boolean;
+  lowBalanceAlertedAt: Date | null;
 };
 
 /**
@@ -26,6 +29,9 @@ export const lockShopBalances = async (db: Db, shopId: string): Promise<ShopBala
       sellShopPrice: shops.sellShopPrice,
       creditCents: shops.creditCents,
       bonusCents: shops.bonusCents,
+      lowBalanceThresholdCents: shops.lowBalanceThresholdCents,
+      lowBalanceAlertArmed: shops.lowBalanceAlertArmed,
+      lowBalanceAlertedAt: shops.lowBalanceAlertedAt,
     })
     .from(shops)
     .where(eq(shops.id, shopId))
@@ -159,4 +165,52 @@ export const sumLedger = async (db: Db, shopId: string) => {
     .groupBy(creditLedger.bucket);
   const of = (bucket: CreditBucket) => rows.find((r) => r.bucket === bucket)?.amountCents ?? 0;
   return { creditCents: of('credit'), bonusCents: of('bonus') };
+};
+
+/** The low-balance e-mail's state (ADR 0020); the caller holds the shop's row lock. */
+export const setLowBalanceAlert = (
+  db: Db,
+  shopId: string,
+  state: { lowBalanceAlertArmed: boolean; lowBalanceAlertedAt?: Date },
+) => db.update(shops).set(state).where(eq(shops.id, shopId));
+
+/** Who hears about the shop's money: its active, verified users, each in their own language. */
+export const listShopMailRecipients = (db: Db, shopId: string) =>
+  db
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+    .from(users)
+    .where(
+      and(
+        eq(users.shopId, shopId),
+        eq(users.kind, 'shop'),
+        eq(users.status, 'active'),
+        isNull(users.deletedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    );
+
+/** The shop's last entries, newest first, with the order number of each (the portal home's activity). */
+export const listRecentLedger = (db: Db, shopId: string, limit: number) =>
+  db
+    .select({ entry: creditLedger, orderNumber: orders.number })
+    .from(creditLedger)
+    .leftJoin(orders, eq(orders.id, creditLedger.orderId))
+    .where(eq(creditLedger.shopId, shopId))
+    .orderBy(desc(creditLedger.seq))
+    .limit(limit);
+
+/** The shop's own details (portal profile, statement header). */
+export const getShopProfile = async (db: Db, shopId: string) => {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      name: shops.name,
+      logo: shops.logo,
+      sellShopPrice: shops.sellShopPrice,
+      lowBalanceThresholdCents: shops.lowBalanceThresholdCents,
+    })
+    .from(shops)
+    .where(eq(shops.id, shopId))
+    .limit(1);
+  return row;
 };

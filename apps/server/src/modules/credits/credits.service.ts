@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   type Balances,
   type CreditBucket,
@@ -7,22 +9,29 @@ import {
   type Statement,
   type StatementQuery,
 } from '@esim/contracts';
+import type { Locale } from '@esim/contracts/locales';
 import type { Db } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { batchesOf, toPaged } from '../../lib/list-query';
+import { getGeneralOptions } from '../settings/settings.repository';
 import {
   getLastEntryBefore,
   getShopBalances,
+  getShopProfile,
   insertLedgerRows,
   type LedgerRow,
   listLedgerPage,
   listLedgerRowsOfOrder,
+  listRecentLedger,
   lockShopBalances,
   type NewLedgerRow,
+  setLowBalanceAlert,
   setShopBalances,
   summarisePeriod,
 } from './credits.repository';
+import { renderStatementPdf, type StatementLabels } from './statement-pdf';
 
 /**
  * The shop credit ledger (DESIGN sections 3 and 7, ADR 0019). Every change of a shop's balances goes through
@@ -56,9 +65,40 @@ export const postEntries = async (
   return postLocked(tx, shop, input);
 };
 
+/** A locked shop's balances and, when read by `lockShopBalances`, its low-balance e-mail state (ADR 0020). */
+type LockedShop = {
+  id: string;
+  creditCents: number;
+  bonusCents: number;
+  lowBalanceThresholdCents?: number | null;
+  lowBalanceAlertArmed?: boolean;
+  lowBalanceAlertedAt?: Date | null;
+};
+
+const dayMs = 86_400_000;
+
+/**
+ * The low-balance e-mail's rule (ADR 0020), given the shop before a posting and its total after it: at or above
+ * the threshold the alert is armed again; a purchase that leaves the total under it sends one e-mail if armed and
+ * none went out in the last 24 hours (then it disarms until the balance is back up). Null: nothing changes.
+ */
+export const lowBalanceStep = (
+  shop: Pick<LockedShop, 'lowBalanceThresholdCents' | 'lowBalanceAlertArmed' | 'lowBalanceAlertedAt'>,
+  totalAfterCents: number,
+  purchase: boolean,
+  now: Date,
+): { armed: boolean; alert: boolean } | null => {
+  const threshold = shop.lowBalanceThresholdCents;
+  if (threshold === null || threshold === undefined || shop.lowBalanceAlertArmed === undefined) return null;
+  if (totalAfterCents >= threshold) return shop.lowBalanceAlertArmed ? null : { armed: true, alert: false };
+  if (!purchase || !shop.lowBalanceAlertArmed) return null;
+  if (shop.lowBalanceAlertedAt && now.getTime() - shop.lowBalanceAlertedAt.getTime() < dayMs) return null;
+  return { armed: false, alert: true };
+};
+
 const postLocked = async (
   tx: Db,
-  shop: { id: string; creditCents: number; bonusCents: number },
+  shop: LockedShop,
   input: { orderId: string | null; userId?: string | null; note?: string | null; movements: Movement[] },
 ) => {
   let credit = shop.creditCents;
@@ -83,15 +123,32 @@ const postLocked = async (
     });
   }
   if (rows.length === 0)
-    return { inserted: [] as LedgerRow[], creditCents: shop.creditCents, bonusCents: shop.bonusCents };
+    return {
+      inserted: [] as LedgerRow[],
+      creditCents: shop.creditCents,
+      bonusCents: shop.bonusCents,
+      lowBalanceAlert: false,
+    };
   const inserted = await insertLedgerRows(tx, rows);
   if (inserted.length !== rows.length) {
     // Keys already there: this was applied before. All of a call's keys go in together, so none is new.
     if (inserted.length > 0) throw new Error('ledger: a repeated posting was partly new');
-    return { inserted, creditCents: shop.creditCents, bonusCents: shop.bonusCents };
+    return { inserted, creditCents: shop.creditCents, bonusCents: shop.bonusCents, lowBalanceAlert: false };
   }
   await setShopBalances(tx, shop.id, { creditCents: credit, bonusCents: bonus });
-  return { inserted, creditCents: credit, bonusCents: bonus };
+  const now = new Date();
+  const step = lowBalanceStep(
+    shop,
+    credit + bonus,
+    input.movements.some((m) => m.kind === 'purchase'),
+    now,
+  );
+  if (step)
+    await setLowBalanceAlert(tx, shop.id, {
+      lowBalanceAlertArmed: step.armed,
+      ...(step.alert ? { lowBalanceAlertedAt: now } : {}),
+    });
+  return { inserted, creditCents: credit, bonusCents: bonus, lowBalanceAlert: step?.alert ?? false };
 };
 
 /**
@@ -113,7 +170,7 @@ const formatEuro = (cents: number) => (cents / 100).toFixed(2);
  */
 export const debitPurchase = async (
   tx: Db,
-  shop: { id: string; creditCents: number; bonusCents: number },
+  shop: LockedShop,
   input: { orderId: string; amountCents: number; userId: string | null },
 ) => {
   const split = splitSpend(input.amountCents, shop);
@@ -209,8 +266,6 @@ export const getBalances = async (deps: { db: Db }, shopId: string) => {
   return toBalances(row);
 };
 
-const dayMs = 86_400_000;
-
 /** A period of whole UTC days, `to` included; `to` before `from` is a field error. */
 export const periodOf = (query: Pick<StatementQuery, 'from' | 'to'>) => {
   const from = new Date(`${query.from}T00:00:00.000Z`);
@@ -303,3 +358,91 @@ export const exportStatement = (
     })(),
   );
 };
+
+/** The shop's last ledger entries, newest first (the portal home's recent activity). */
+export const listRecentEntries = async (deps: { db: Db }, shopId: string, limit: number) =>
+  (await listRecentLedger(deps.db, shopId, limit)).map((r) => toLedgerEntry(r.entry, r.orderNumber));
+
+/** Every entry of a period, oldest first (the PDF holds them all, like the CSV). */
+const allEntries = async function* (db: Db, shopId: string, period: { from: Date; to: Date }) {
+  yield* batchesOf((window) =>
+    listLedgerPage(db, shopId, period, { page: window.offset / window.limit + 1, pageSize: window.limit }),
+  );
+};
+
+const statementLabelKeys = [
+  'title',
+  'period',
+  'generated',
+  'opening',
+  'closing',
+  'date',
+  'description',
+  'amount',
+  'balance',
+  'totals',
+  'credit',
+  'bonus',
+  'total',
+  'noEntries',
+  'footer',
+] as const;
+
+/** Reads the shop's logo file; a missing or unreadable file leaves it out of the statement. */
+const readLogo = async (uploadDir: string, logo: string | null) => {
+  if (!logo || logo.includes('..')) return null;
+  return readFile(join(uploadDir, logo)).catch(() => null);
+};
+
+/**
+ * The statement as a PDF in the shop user's language: the shop's name and logo, the period, opening balance,
+ * every entry with its running balance, totals per kind and closing balance (the same figures as the screen).
+ */
+export const renderStatement = async (
+  deps: { db: Db; i18n: ServerI18n; config: { uploadDir: string } },
+  shopId: string,
+  query: Pick<StatementQuery, 'from' | 'to'>,
+  locale: Locale,
+) => {
+  const period = periodOf(query);
+  const shop = await getShopProfile(deps.db, shopId);
+  if (!shop) throw new AppError('NOT_FOUND');
+  const before = await getLastEntryBefore(deps.db, shopId, period.from);
+  const { totals, last } = await summarisePeriod(deps.db, shopId, period);
+  const opening = pointOf(before);
+  const entries: StatementPdfEntry[] = [];
+  for await (const batch of allEntries(deps.db, shopId, period))
+    for (const r of batch)
+      entries.push({
+        createdAt: r.entry.createdAt,
+        kind: r.entry.kind,
+        bucket: r.entry.bucket,
+        orderNumber: r.orderNumber,
+        amountCents: r.entry.amountCents,
+        balanceAfterCents: r.entry.creditAfterCents + r.entry.bonusAfterCents,
+      });
+  const t = deps.i18n.fixedT(locale, 'mail');
+  const labels = {
+    ...Object.fromEntries(statementLabelKeys.map((k) => [k, t(`statement.${k}`)])),
+    kinds: Object.fromEntries(creditEntryKinds.map((k) => [k, t(`statement.kinds.${k}`)])),
+  } as StatementLabels;
+  const options = await getGeneralOptions(deps.db);
+  const pdf = await renderStatementPdf({
+    locale,
+    labels,
+    shop: { name: shop.name, logo: await readLogo(deps.config.uploadDir, shop.logo) },
+    seller: { name: options.seller.name, email: options.seller.email },
+    from: query.from,
+    to: query.to,
+    generatedAt: new Date(),
+    opening,
+    closing: last ? pointOf(last) : opening,
+    totals: Object.fromEntries(
+      creditEntryKinds.map((kind) => [kind, totals.find((x) => x.kind === kind)?.amountCents ?? 0]),
+    ) as Record<CreditEntryKind, number>,
+    entries,
+  });
+  return { pdf, fileName: `${t('statement.fileName')}-${query.from}-${query.to}.pdf` };
+};
+
+type StatementPdfEntry = Parameters<typeof renderStatementPdf>[0]['entries'][number];

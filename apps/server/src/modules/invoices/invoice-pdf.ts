@@ -119,7 +119,7 @@ let parsedFonts: Map<FontName, fontkit.Font> | undefined;
  * ms instead of 20-50 ms. A fontkit font holds no per-document state (pdfkit keeps the subset and the
  * layout cache on its own wrapper), and rendering is synchronous, so sharing it is safe.
  */
-const getFonts = (): Map<FontName, fontkit.Font> => {
+export const getFonts = (): Map<FontName, fontkit.Font> => {
   if (!parsedFonts) {
     const require = createRequire(import.meta.url);
     parsedFonts = new Map();
@@ -143,7 +143,7 @@ const getFonts = (): Map<FontName, fontkit.Font> => {
 
 const bidi = bidiFactory();
 
-type Direction = 'ltr' | 'rtl';
+export type Direction = 'ltr' | 'rtl';
 /**
  * Base direction of a paragraph. Labels and Intl output follow the locale; data the buyer or the
  * seller typed (names, addresses, descriptions) use `auto`, i.e. their first strong letter, as
@@ -288,17 +288,17 @@ const wrapText = (
 };
 
 // ---------------------------------------------------------------------------------------------
-// Page layout. Positions are described from the reading start (left in LTR, right in RTL) and
+// Page layout (also used by the shop statement, modules/credits/statement-pdf.ts). Positions are described from the reading start (left in LTR, right in RTL) and
 // mirrored for Arabic, so one layout serves all twelve locales.
 
-const page = { width: 595.28, height: 841.89, margin: 50 };
-const contentWidth = page.width - 2 * page.margin;
-const colours = { text: '#111827', muted: '#6b7280', rule: '#d1d5db', band: '#f3f4f6' };
+export const page = { width: 595.28, height: 841.89, margin: 50 };
+export const contentWidth = page.width - 2 * page.margin;
+export const colours = { text: '#111827', muted: '#6b7280', rule: '#d1d5db', band: '#f3f4f6' };
 
 type Align = 'start' | 'end' | 'center';
-type Box = { x: number; width: number };
+export type Box = { x: number; width: number };
 
-type Canvas = {
+export type Canvas = {
   doc: PDFKit.PDFDocument;
   direction: Direction;
   /** Line height per point of font size: Noto Sans Arabic's ascender is about 30 % taller. */
@@ -306,19 +306,25 @@ type Canvas = {
 };
 
 /** A box `offset` points from the reading start of the content area, mirrored for RTL. */
-const boxFromStart = (canvas: Canvas, offset: number, width: number): Box =>
+export const boxFromStart = (canvas: Canvas, offset: number, width: number): Box =>
   canvas.direction === 'rtl'
     ? { x: page.width - page.margin - offset - width, width }
     : { x: page.margin + offset, width };
 
-type TextOptions = TextStyle & {
+export type TextOptions = TextStyle & {
   align?: Align;
   /** Text someone typed (names, addresses, descriptions): direction from its first strong letter. */
   typed?: boolean;
 };
 
 /** Draws wrapped text in a box and returns the height it took. */
-const drawText = (canvas: Canvas, text: string, box: Box, top: number, options: TextOptions): number => {
+export const drawText = (
+  canvas: Canvas,
+  text: string,
+  box: Box,
+  top: number,
+  options: TextOptions,
+): number => {
   const { doc, direction } = canvas;
   const align = options.align ?? 'start';
   const lineHeight = options.size * canvas.leading;
@@ -345,7 +351,7 @@ const drawText = (canvas: Canvas, text: string, box: Box, top: number, options: 
   return lines.length * lineHeight;
 };
 
-const drawRule = (canvas: Canvas, y: number, box: Box = boxFromStart(canvas, 0, contentWidth)) => {
+export const drawRule = (canvas: Canvas, y: number, box: Box = boxFromStart(canvas, 0, contentWidth)) => {
   canvas.doc
     .moveTo(box.x, y)
     .lineTo(box.x + box.width, y)
@@ -354,7 +360,7 @@ const drawRule = (canvas: Canvas, y: number, box: Box = boxFromStart(canvas, 0, 
     .stroke();
 };
 
-type Formatters = {
+export type Formatters = {
   money: (cents: number) => string;
   date: (date: Date) => string;
   rate: (percent: number) => string;
@@ -362,7 +368,7 @@ type Formatters = {
   country: (country: string) => string;
 };
 
-const createFormatters = (locale: Locale, currency: 'EUR'): Formatters => {
+export const createFormatters = (locale: Locale, currency: 'EUR'): Formatters => {
   const tag = localeTags[locale];
   const money = new Intl.NumberFormat(tag, { style: 'currency', currency });
   // Dates are stored in UTC and an invoice carries no time of day, so UTC keeps the date stable
@@ -387,7 +393,7 @@ const createFormatters = (locale: Locale, currency: 'EUR'): Formatters => {
   };
 };
 
-const footerTop = page.height - page.margin - 30;
+export const footerTop = page.height - page.margin - 30;
 
 const drawFooter = (canvas: Canvas, input: InvoiceInput) => {
   const box = boxFromStart(canvas, 0, contentWidth);
@@ -417,7 +423,7 @@ const columns = (() => {
   } satisfies Record<string, Column>;
 })();
 
-const cellPadding = 6;
+export const cellPadding = 6;
 
 const cellBox = (canvas: Canvas, column: Column): Box =>
   boxFromStart(canvas, column.offset + cellPadding, column.width - 2 * cellPadding);

@@ -15,7 +15,8 @@ type ActionMail = {
     | 'staffInvitation'
     | 'shopInvitation'
     | 'partnerApproved'
-    | 'partnerRejected';
+    | 'partnerRejected'
+    | 'lowBalance';
   /** Interpolated into the template's texts (e.g. the new address of an e-mail change). */
   values?: Record<string, string>;
 };

@@ -9,6 +9,7 @@ import {
   orderIdParamsSchema,
   pagedPortalOrdersSchema,
   portalOrderSchema,
+  portalOrdersCsvQuerySchema,
   portalOrdersQuerySchema,
   type RouteAccess,
   topUpQuoteQuerySchema,
@@ -16,6 +17,7 @@ import {
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
+import { sendCsv } from '../../lib/csv';
 import { sendDownload } from '../../lib/download';
 import { authOf, requireActiveShop, shopIdOf } from '../auth/auth.guard';
 import {
@@ -23,6 +25,7 @@ import {
   createPortalPurchase,
   createPortalRefill,
   createTopUpOrder,
+  exportPortalOrders,
   listPortalOrders,
   quoteTopUp,
   renderTopUpReceipt,
@@ -60,7 +63,8 @@ export const ordersPortalRoutes =
         config: { access },
         schema: {
           tags,
-          summary: 'Top up credits by card: at least 200 EUR; answers the card page to open',
+          summary:
+            'Top up credits by card: at least 200 EUR; answers the card page to open (one order per idempotency key)',
           body: createTopUpOrderBodySchema,
           response: { 201: createTopUpOrderResponseSchema },
         },
@@ -69,7 +73,13 @@ export const ordersPortalRoutes =
         const { user } = authOf(request).details;
         const created = await createTopUpOrder(
           deps,
-          { shopId: shopIdOf(request), user, amountCents: request.body.amountCents, locale: request.locale },
+          {
+            shopId: shopIdOf(request),
+            user,
+            amountCents: request.body.amountCents,
+            idempotencyKey: request.body.idempotencyKey,
+            locale: request.locale,
+          },
           request.log,
         );
         return reply.code(201).send(created);
@@ -172,5 +182,20 @@ export const ordersPortalRoutes =
         },
       },
       async (request) => listPortalOrders(deps, shopIdOf(request), request.query),
+    );
+
+    app.get(
+      '/orders.csv',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary:
+            "The shop's orders with the same filters as the list, every one of them, as a CSV download",
+          querystring: portalOrdersCsvQuerySchema,
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, 'orders.csv', exportPortalOrders(deps, shopIdOf(request), request.query)),
     );
   };

@@ -1,6 +1,6 @@
 import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
 import { type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, count, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type OwnerScope, orderByOf, ownerCondition, pageWindow } from '../../lib/list-query';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -31,6 +31,9 @@ export type OrderFilters = {
   targetEsimId?: string;
   /** Search: part of the order number, the buyer's e-mail or the package name (case-insensitive). */
   q?: string;
+  /** Created at or after / before (a period: `createdBefore` is the start of the day after its last day). */
+  createdFrom?: Date;
+  createdBefore?: Date;
   /** Default: newest first. */
   sort?: OrderSortField | `-${OrderSortField}`;
 };
@@ -45,6 +48,8 @@ const whereOf = (filters: OrderFilters) =>
     filters.statuses ? inArray(orders.status, [...filters.statuses]) : undefined,
     filters.kinds ? inArray(orders.kind, [...filters.kinds]) : undefined,
     filters.targetEsimId ? eq(orders.targetEsimId, filters.targetEsimId) : undefined,
+    filters.createdFrom ? gte(orders.createdAt, filters.createdFrom) : undefined,
+    filters.createdBefore ? lt(orders.createdAt, filters.createdBefore) : undefined,
     filters.q
       ? or(
           ilike(orders.number, likePattern(filters.q)),

@@ -4,6 +4,7 @@ import {
   type CreatePortalRefillBody,
   type Locale,
   type PortalOrder,
+  type PortalOrdersCsvQuery,
   type PortalOrdersQuery,
   suggestedRetailCents,
   type TopUpQuote,
@@ -12,7 +13,8 @@ import {
 import { type Db, packageSnapshotOf } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { toPaged } from '../../lib/list-query';
+import { type CsvColumn, csvStream } from '../../lib/csv';
+import { batchesOf, toPaged } from '../../lib/list-query';
 import type { UserRow } from '../auth/auth.repository';
 import { findSellablePackageBySlug, type PackageRow } from '../catalogue/catalogue.repository';
 import { getShopBalances } from '../credits/credits.repository';
@@ -23,6 +25,7 @@ import {
   splitSpend,
   toBalances,
 } from '../credits/credits.service';
+import { queueLowBalanceMail } from '../credits/low-balance-mail';
 import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
@@ -38,7 +41,9 @@ import {
   findShopOrderByKey,
   getOrder,
   insertOrder,
+  listOrderRows,
   listOrders,
+  type OrderFilters,
   type OrderRow,
   packageNameOf,
 } from './orders.repository';
@@ -80,11 +85,69 @@ export const quoteTopUp = async (deps: { db: Db }, amountCents: number): Promise
  */
 export const createTopUpOrder = async (
   deps: CheckoutDeps,
-  input: { shopId: string; user: UserRow; amountCents: number; locale: Locale },
+  input: { shopId: string; user: UserRow; amountCents: number; locale: Locale; idempotencyKey?: string },
   log: FastifyBaseLogger,
 ) => {
   const quote = await quoteTopUp(deps, input.amountCents);
-  const order = await insertNumberedOrder(deps, {
+  const key = input.idempotencyKey;
+  // A double click or a retried request: the same order (ADR 0020), never a second one.
+  const earlier = key ? await findShopOrderByKey(deps.db, input.shopId, key) : undefined;
+  if (earlier) return reopenTopUp(deps, earlier, log);
+  let order: OrderRow;
+  try {
+    order = await insertNumberedTopUp(deps, input, quote, key);
+  } catch (error) {
+    if (!key || !isUniqueViolation(error, 'orders_shop_idempotency')) throw error;
+    const first = await findShopOrderByKey(deps.db, input.shopId, key);
+    if (!first) throw error;
+    return reopenTopUp(deps, first, log);
+  }
+  const checkoutUrl = await openCheckout(deps, order, '', log, { returnUrls: topUpReturnUrls(deps, order) });
+  return { ...quote, orderId: order.id, number: order.number, checkoutUrl };
+};
+
+const topUpReturnUrls = (deps: Pick<CheckoutDeps, 'config'>, order: OrderRow) => {
+  const back = `${deps.config.siteUrl}/portal/top-up`;
+  return {
+    success: `${back}/return?order=${order.id}&session_id={SESSION_ID}`,
+    cancel: `${back}?order=${order.id}&cancelled=1`,
+  };
+};
+
+/**
+ * The answer for a top-up whose key was seen: the same order, with a card page of its own; the page the first
+ * request opened stays open (a second payment of one order is refunded automatically, as at checkout). A top-up
+ * already paid answers SPEC's "completed earlier".
+ */
+const reopenTopUp = async (deps: CheckoutDeps, order: OrderRow, log: FastifyBaseLogger) => {
+  if (order.kind !== 'credits') throw new AppError('VALIDATION_FAILED', { idempotencyKey: ['invalid'] });
+  if (order.status !== 'pending') throw new AppError('PAYMENT_COMPLETED_EARLIER');
+  const checkoutUrl = await openCheckout(deps, order, '', log, {
+    returnUrls: topUpReturnUrls(deps, order),
+    keepOthersOpen: true,
+  });
+  const bonusCents = order.bonusCents ?? 0;
+  const { minimumTopUpCents } = await getGeneralOptions(deps.db);
+  return {
+    amountCents: order.totalCents,
+    bonusCents,
+    creditedCents: order.totalCents + bonusCents,
+    minimumCents: minimumTopUpCents,
+    currency: 'EUR' as const,
+    orderId: order.id,
+    number: order.number,
+    checkoutUrl,
+  };
+};
+
+const insertNumberedTopUp = (
+  deps: CheckoutDeps,
+  input: { shopId: string; user: UserRow; locale: Locale },
+  quote: TopUpQuote,
+  idempotencyKey: string | undefined,
+) =>
+  insertNumberedOrder(deps, {
+    idempotencyKey: idempotencyKey ?? null,
     kind: 'credits',
     shopId: input.shopId,
     packageSnapshot: { name: topUpName(deps, input.locale) },
@@ -98,15 +161,6 @@ export const createTopUpOrder = async (
     country: input.user.country,
     locale: input.locale,
   });
-  const back = `${deps.config.siteUrl}/portal/top-up`;
-  const checkoutUrl = await openCheckout(deps, order, '', log, {
-    returnUrls: {
-      success: `${back}/return?order=${order.id}&session_id={SESSION_ID}`,
-      cancel: `${back}?order=${order.id}&cancelled=1`,
-    },
-  });
-  return { ...quote, orderId: order.id, number: order.number, checkoutUrl };
-};
 
 /** One of this shop's orders, or 404 (another shop's ids exist for nobody else). */
 const getShopOrder = async (deps: { db: Db }, shopId: string, orderId: string) => {
@@ -163,7 +217,7 @@ export const toPortalOrder = (
 });
 
 /** What a purchase for a subscriber uses: checkout's dependencies (fulfilment queue, mail, i18n). */
-export type PortalPurchaseDeps = Pick<CheckoutDeps, 'db' | 'jobs'>;
+export type PortalPurchaseDeps = Pick<CheckoutDeps, 'db' | 'jobs' | 'mailer' | 'i18n' | 'config'>;
 
 /**
  * A purchase for a subscriber (SPEC section 4, new subscriber wizard), in one transaction: the subscriber (new, or
@@ -294,6 +348,12 @@ const buyWithCredits = async (
         amountCents: price,
         userId: input.userId,
       });
+      if (after.lowBalanceAlert)
+        await queueLowBalanceMail(deps, tx, {
+          shopId,
+          totalCents: after.creditCents + after.bonusCents,
+          thresholdCents: locked.lowBalanceThresholdCents ?? 0,
+        });
       return { order, subscriber, balances: toBalances(after) };
     });
   } catch (error) {
@@ -329,27 +389,65 @@ const answerOf = async (deps: { db: Db }, shopId: string, order: OrderRow) => {
   };
 };
 
+const dayMs = 86_400_000;
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+/** The shop's scope and the query's filters; a period is whole UTC days, `createdTo` included. */
+const portalFiltersOf = (shopId: string, query: PortalOrdersCsvQuery): OrderFilters => {
+  const from = query.createdFrom ? startOfDay(query.createdFrom) : undefined;
+  const before = query.createdTo ? new Date(startOfDay(query.createdTo).getTime() + dayMs) : undefined;
+  if (from && before && before <= from) throw new AppError('VALIDATION_FAILED', { createdTo: ['invalid'] });
+  return {
+    scope: { shopId },
+    kinds: query.kind ? [query.kind] : undefined,
+    statuses: query.status ? [query.status] : undefined,
+    q: query.q,
+    createdFrom: from,
+    createdBefore: before,
+    sort: query.sort,
+  };
+};
+
+/** Orders with their subscriber's name (one read for the page's subscribers). */
+const withSubscribers = async (db: Db, shopId: string, rows: { order: OrderRow }[]) => {
+  const ids = [...new Set(rows.flatMap((r) => (r.order.subscriberId ? [r.order.subscriberId] : [])))];
+  const byId = new Map((await listSubscribersByIds(db, shopId, ids)).map((s) => [s.id, s]));
+  return rows.map((r) => {
+    const s = r.order.subscriberId ? byId.get(r.order.subscriberId) : undefined;
+    return toPortalOrder(r.order, s ? { id: s.id, name: s.name, lastname: s.lastname } : null);
+  });
+};
+
 /** Every order of the shop (purchases, top-ups), through the one order list with the shop's scope. */
 export const listPortalOrders = async (deps: { db: Db }, shopId: string, query: PortalOrdersQuery) => {
-  const { total, rows } = await listOrders(
-    deps.db,
-    {
-      scope: { shopId },
-      kinds: query.kind ? [query.kind] : undefined,
-      statuses: query.status ? [query.status] : undefined,
-      q: query.q,
-      sort: query.sort,
-    },
-    query,
-  );
-  const ids = [...new Set(rows.flatMap((r) => (r.order.subscriberId ? [r.order.subscriberId] : [])))];
-  const byId = new Map((await listSubscribersByIds(deps.db, shopId, ids)).map((s) => [s.id, s]));
-  return toPaged(
-    query,
-    total,
-    rows.map((r) => {
-      const s = r.order.subscriberId ? byId.get(r.order.subscriberId) : undefined;
-      return toPortalOrder(r.order, s ? { id: s.id, name: s.name, lastname: s.lastname } : null);
-    }),
+  const { total, rows } = await listOrders(deps.db, portalFiltersOf(shopId, query), query);
+  return toPaged(query, total, await withSubscribers(deps.db, shopId, rows));
+};
+
+const orderColumns: CsvColumn<PortalOrder>[] = [
+  { header: 'number', value: (o) => o.number },
+  { header: 'createdAt', value: (o) => o.createdAt },
+  { header: 'kind', value: (o) => o.kind },
+  { header: 'status', value: (o) => o.status },
+  { header: 'packageName', value: (o) => o.packageName },
+  {
+    header: 'subscriber',
+    value: (o) => (o.subscriber ? `${o.subscriber.name} ${o.subscriber.lastname}` : null),
+  },
+  { header: 'paymentMethod', value: (o) => o.paymentMethod },
+  { header: 'totalCents', value: (o) => o.totalCents },
+  { header: 'bonusCents', value: (o) => o.bonusCents },
+  { header: 'retailPriceCents', value: (o) => o.retailPriceCents },
+];
+
+/** The whole filtered list as CSV, streamed a batch at a time (the same filters as the screen). */
+export const exportPortalOrders = (deps: { db: Db }, shopId: string, query: PortalOrdersCsvQuery) => {
+  const filters = portalFiltersOf(shopId, query);
+  return csvStream(
+    orderColumns,
+    (async function* () {
+      for await (const batch of batchesOf((window) => listOrderRows(deps.db, filters, window)))
+        yield await withSubscribers(deps.db, shopId, batch);
+    })(),
   );
 };

@@ -9,7 +9,7 @@ import {
   type ShopDetailQuery,
   type ShopResponse,
   type ShopsQuery,
-  type UpdateShopBody,
+  type StaffUpdateShopBody,
 } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
@@ -145,7 +145,7 @@ export const actOnShop = async (
 /** The shop's retail markup (sellShopPrice). */
 export const updateShopSettings = async (
   deps: { db: Db },
-  input: { staffUserId: string; shopId: string; body: UpdateShopBody; t: TFunction },
+  input: { staffUserId: string; shopId: string; body: StaffUpdateShopBody; t: TFunction },
 ): Promise<ShopResponse> => {
   const shop = await changeShop(
     deps.db,

@@ -10,7 +10,7 @@ import {
   shopIdParamsSchema,
   shopResponseSchema,
   shopsQuerySchema,
-  updateShopBodySchema,
+  staffUpdateShopBodySchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -91,7 +91,7 @@ export const shopsStaffRoutes =
           tags,
           summary: "Change a shop's sellShopPrice (retail markup)",
           params: shopIdParamsSchema,
-          body: updateShopBodySchema,
+          body: staffUpdateShopBodySchema,
           response: { 200: shopResponseSchema },
         },
       },

@@ -2,15 +2,24 @@ import type { BusinessType } from '@esim/contracts';
 import { auditLog, businesses, creditLedger, type Db, orders, shops, users } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 
-/** Deletes a user (sessions and tokens cascade) and the shop it belonged to. */
+/**
+ * Deletes a user (sessions and tokens cascade) and the shop it belonged to. A shop with money history (orders,
+ * ledger rows: a ledger is never deleted) is kept, suspended, so nobody can use it any more.
+ */
 export const deleteTestUser = async (db: Db, userId: string) => {
   // A staff journey's changes are audited under its own account; the audit rows go with the account.
   await db.delete(auditLog).where(eq(auditLog.staffUserId, userId));
   const [user] = await db.delete(users).where(eq(users.id, userId)).returning();
-  if (user?.shopId) {
-    // A staff journey may have adjusted the shop's credit: its ledger rows go with it.
-    await db.delete(creditLedger).where(eq(creditLedger.shopId, user.shopId));
-    await db.delete(shops).where(eq(shops.id, user.shopId));
+  if (!user?.shopId) return;
+  const shopId = user.shopId;
+  try {
+    await db.transaction(async (tx) => {
+      // A staff journey may have adjusted the shop's credit: those ledger rows go with it.
+      await tx.delete(creditLedger).where(eq(creditLedger.shopId, shopId));
+      await tx.delete(shops).where(eq(shops.id, shopId));
+    });
+  } catch {
+    await db.update(shops).set({ status: 'suspended' }).where(eq(shops.id, shopId));
   }
 };
 

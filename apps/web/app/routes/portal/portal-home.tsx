@@ -1,34 +1,39 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DashboardPage } from '../../components/dashboard-shell';
 import { useLogout } from '../../features/auth/api/logout';
+import { PortalHome } from '../../features/portal/components/portal-home';
 import { useSession } from '../../lib/session';
 
-/** The shop user's landing page; portal cards (orders, users, credits, packages) come later. */
+/** The portal home (SPEC section 2): the shop's cards, recent activity and the "New subscriber" action. */
 export default function PortalHomeRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
   if (!user) return null;
   return (
-    <Container size="sm" py="xl">
-      <title>{`${t('portal.title')} · ${t('brand')}`}</title>
-      <Title order={1}>{t('portal.greeting', { name: user.first_name })}</Title>
-      <Paper withBorder p="lg" radius="md" mt="lg">
-        <Stack gap="xs">
+    <DashboardPage
+      title={t('portal.title')}
+      intro={t('portal.greeting', { name: user.first_name })}
+      actions={
+        <Group gap="sm" wrap="nowrap">
           {user.shop ? (
-            <Text>
-              <strong>{t('common:fields.shopName')}:</strong>{' '}
-              <span data-testid="portal-shop">{user.shop.name}</span>
+            <Text fw={700} data-testid="portal-shop">
+              {user.shop.name}
             </Text>
           ) : null}
-          <Text>
-            <strong>{t('common:fields.email')}:</strong> {user.email}
-          </Text>
-        </Stack>
-      </Paper>
-      <Button mt="lg" variant="outline" onClick={() => void logout()} data-testid="portal-logout">
-        {t('nav.logout')}
-      </Button>
-    </Container>
+          <Button
+            variant="outline"
+            size="compact-md"
+            onClick={() => void logout()}
+            data-testid="portal-logout"
+          >
+            {t('nav.logout')}
+          </Button>
+        </Group>
+      }
+    >
+      <PortalHome />
+    </DashboardPage>
   );
 }

@@ -1,18 +1,19 @@
 import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
 import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { RequireAccount } from '../../features/auth/components/require-account';
 import { PortalShell } from '../../features/portal/components/portal-shell';
+import { usePortalTexts } from '../../lib/use-portal-texts';
 
 /** The reseller portal (issue 11): shop users only, its menu beside (phones: above) each screen. */
 export default function PortalLayout() {
+  const textsReady = usePortalTexts();
   return (
     <UiKitProvider>
       <QueryProvider>
         <RequireAccount kind="shop">
-          <PortalShell>
-            <Outlet />
-          </PortalShell>
+          <PortalShell>{textsReady ? <Outlet /> : <PageLoader />}</PortalShell>
         </RequireAccount>
       </QueryProvider>
     </UiKitProvider>

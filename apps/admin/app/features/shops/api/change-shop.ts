@@ -1,5 +1,5 @@
 /** The manage-shop actions: approve / suspend / reactivate, sellShopPrice, and credit adjustments. */
-import type { CreditAdjustmentBody, ShopAction, ShopResponse, UpdateShopBody } from '@esim/contracts';
+import type { CreditAdjustmentBody, ShopAction, ShopResponse, StaffUpdateShopBody } from '@esim/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { shopsList } from '../shops-list';
@@ -29,7 +29,7 @@ export const useShopAction = (shopId: string) => {
 export const useUpdateShop = (shopId: string) => {
   const onSettled = useRefresh(shopId);
   return useMutation({
-    mutationFn: (body: UpdateShopBody) => api.patch<ShopResponse>(path(shopId), body),
+    mutationFn: (body: StaffUpdateShopBody) => api.patch<ShopResponse>(path(shopId), body),
     onSettled,
   });
 };

@@ -1,4 +1,4 @@
-import { type Shop, type UpdateShopBody, updateShopBodySchema } from '@esim/contracts';
+import { type Shop, type StaffUpdateShopBody, staffUpdateShopBodySchema } from '@esim/contracts';
 import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { TextField } from '@esim/ui/form/text-field';
@@ -10,8 +10,8 @@ import { useUpdateShop } from '../api/change-shop';
 export const SellPriceForm = ({ shop }: { shop: Shop }) => {
   const { t } = useTranslation('admin');
   const toast = useToast();
-  const form = useApiForm(updateShopBodySchema, {
-    defaultValues: { version: shop.version, sellShopPrice: shop.sellShopPrice } as UpdateShopBody,
+  const form = useApiForm(staffUpdateShopBodySchema, {
+    defaultValues: { version: shop.version, sellShopPrice: shop.sellShopPrice } as StaffUpdateShopBody,
     mutation: useUpdateShop(shop.id),
     onSuccess: ({ message }) => {
       toast(message);

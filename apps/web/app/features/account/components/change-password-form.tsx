@@ -6,6 +6,7 @@ import { useApiForm } from '@esim/ui/form/use-api-form';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/change-password';
+import type { AccountArea } from '../api/update-profile';
 
 const empty: ChangePasswordBody = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -13,11 +14,11 @@ const empty: ChangePasswordBody = { currentPassword: '', password: '', confirmPa
  * Current, new and repeated password. "Password successfully changed." and "The provided password does not
  * match your current password." (under the field) come from the server (SPEC section 8).
  */
-export const ChangePasswordForm = () => {
+export const ChangePasswordForm = ({ area = 'account' }: { area?: AccountArea }) => {
   const { t } = useTranslation();
   const form = useApiForm(changePasswordBodySchema, {
     defaultValues: empty,
-    onSubmit: changePassword,
+    onSubmit: (body) => changePassword(body, area),
     onSuccess: ({ message }) => {
       form.reset(empty);
       return { kind: 'success', message };

@@ -12,7 +12,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { updateProfile } from '../api/update-profile';
+import { type AccountArea, updateProfile } from '../api/update-profile';
 
 type ProfileInput = z.input<typeof updateProfileBodySchema>;
 const alertChannels = ['email', 'sms'] as const;
@@ -34,14 +34,17 @@ const valuesOf = (user: User): ProfileInput => ({
 export const ProfileForm = ({
   user,
   countries,
+  area = 'account',
 }: {
   user: User;
   countries: { code: CountryCode; name: string }[];
+  /** Shop users save through /api/portal and have no data notices to choose (their subscribers do). */
+  area?: AccountArea;
 }) => {
   const { t } = useTranslation();
   const form = useApiForm(updateProfileBodySchema, {
     defaultValues: valuesOf(user),
-    onSubmit: updateProfile,
+    onSubmit: (body) => updateProfile(body, area),
     onSuccess: (result) => {
       form.reset(valuesOf(result.user));
       return { kind: 'success', message: result.message };
@@ -96,25 +99,27 @@ export const ProfileForm = ({
         emptyValue={null}
         data-testid="country-select"
       />
-      <fieldset className="choice-group" aria-describedby={`${alertId}-hint`}>
-        <legend className="choice-group__legend">{t('account.profile.alertChannel')}</legend>
-        <p id={`${alertId}-hint`} style={{ margin: '0 0 8px', fontSize: '0.875rem' }}>
-          {t('account.profile.alertHint')}
-        </p>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}>
-          {alertChannels.map((channel) => (
-            <label key={channel} className="choice">
-              <input
-                type="radio"
-                value={channel}
-                {...form.register('alertChannel')}
-                data-testid={`alert-${channel}`}
-              />
-              <span>{t(`account.profile.alert.${channel}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {area === 'account' ? (
+        <fieldset className="choice-group" aria-describedby={`${alertId}-hint`}>
+          <legend className="choice-group__legend">{t('account.profile.alertChannel')}</legend>
+          <p id={`${alertId}-hint`} style={{ margin: '0 0 8px', fontSize: '0.875rem' }}>
+            {t('account.profile.alertHint')}
+          </p>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}>
+            {alertChannels.map((channel) => (
+              <label key={channel} className="choice">
+                <input
+                  type="radio"
+                  value={channel}
+                  {...form.register('alertChannel')}
+                  data-testid={`alert-${channel}`}
+                />
+                <span>{t(`account.profile.alert.${channel}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
     </FormShell>
   );
 };
