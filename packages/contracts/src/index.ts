@@ -11,5 +11,6 @@ export * from './mail';
 export * from './orders';
 export * from './paging';
 export * from './portal';
+export * from './portal-subscribers';
 export * from './site-data';
 export * from './validation';
