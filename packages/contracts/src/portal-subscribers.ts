@@ -30,12 +30,11 @@ export const subscriberDeliverySchema = z
   .meta({ id: 'SubscriberDelivery' });
 export type SubscriberDelivery = z.infer<typeof subscriberDeliverySchema>;
 
-/** A subscriber with their eSIMs (packages, remaining data), orders and every delivery. */
+/** A subscriber with their eSIMs (packages, remaining data) and every delivery of one of them. */
 export const subscriberDetailSchema = z
   .object({
     subscriber: subscriberSchema,
     esims: z.array(customerEsimSchema),
-    orders: z.array(portalOrderSchema),
     deliveries: z.array(subscriberDeliverySchema),
   })
   .meta({ id: 'SubscriberDetail' });
