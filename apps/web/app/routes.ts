@@ -48,7 +48,12 @@ export default [
   ]),
 
   // Shop-user pages: others are sent to /portal/login.
-  route('portal', 'routes/portal/portal-layout.tsx', [index('routes/portal/portal-home.tsx')]),
+  route('portal', 'routes/portal/portal-layout.tsx', [
+    index('routes/portal/portal-home.tsx'),
+    route('subscribers', 'routes/portal/subscribers.tsx'),
+    route('subscribers/:subscriberId', 'routes/portal/subscriber.tsx'),
+    route('new-subscriber', 'routes/portal/new-subscriber.tsx'),
+  ]),
 
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;
