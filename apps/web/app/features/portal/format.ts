@@ -24,3 +24,4 @@ export const packageTerms = (
 export const subscriberPath = (subscriberId: string) => `/portal/subscribers/${subscriberId}`;
 export const refillPath = (esimId: string) => `/portal/new-subscriber?mode=refill&esim=${esimId}`;
 export const changeEsimPath = (esimId: string) => `/portal/new-subscriber?mode=change&esim=${esimId}`;
+export const newEsimForPath = (subscriberId: string) => `/portal/new-subscriber?subscriber=${subscriberId}`;

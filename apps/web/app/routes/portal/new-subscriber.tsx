@@ -45,6 +45,7 @@ export default function PortalNewSubscriberRoute({ loaderData }: Route.Component
         esimId={esim}
         presetSlug={params.get('package')}
         orderId={order}
+        presetSubscriberId={params.get('subscriber')}
         countries={loaderData.countries}
         android={loaderData.android}
       />

@@ -7,6 +7,7 @@ import { LoadError, Loading } from '../../components/query-status';
 import type { HowToConnectContent } from '../../features/content/content-types';
 import { useSubscriber } from '../../features/portal/api/get-subscriber';
 import { SubscriberDetail } from '../../features/portal/components/subscriber-detail';
+import { newEsimForPath } from '../../features/portal/format';
 import { getContent } from '../../lib/i18n.server';
 import { resolveRequestLocale } from '../../lib/locale';
 import type { Route } from './+types/subscriber';
@@ -28,9 +29,16 @@ export default function PortalSubscriberRoute({ loaderData }: Route.ComponentPro
       title={subscriber ? `${subscriber.name} ${subscriber.lastname}` : t('subscribers.detail.title')}
       intro={subscriber ? subscriber.email : undefined}
       actions={
-        <Button component={Link} to="/portal/subscribers" variant="outline">
-          {t('subscribers.detail.backToList')}
-        </Button>
+        <>
+          {subscriber ? (
+            <Button component={Link} to={newEsimForPath(subscriber.id)} data-testid="subscriber-new-esim">
+              {t('subscribers.detail.newEsim')}
+            </Button>
+          ) : null}
+          <Button component={Link} to="/portal/subscribers" variant="outline">
+            {t('subscribers.detail.backToList')}
+          </Button>
+        </>
       }
     >
       {detail.isPending ? <Loading /> : null}

@@ -15,4 +15,5 @@ export const subscriberQueryOptions = (subscriberId: string) =>
     queryFn: ({ signal }) => getSubscriber(subscriberId, signal),
   });
 
-export const useSubscriber = (subscriberId: string) => useQuery(subscriberQueryOptions(subscriberId));
+export const useSubscriber = (subscriberId: string, enabled = true) =>
+  useQuery({ ...subscriberQueryOptions(subscriberId), enabled: enabled && subscriberId !== '' });

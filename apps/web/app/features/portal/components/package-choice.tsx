@@ -1,6 +1,6 @@
 import './portal-subscribers.css';
-import type { ResellerPackage } from '@esim/contracts';
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { type PackageType, packageTypes, type ResellerPackage } from '@esim/contracts';
+import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,29 +50,44 @@ type Props = { chosen: ResellerPackage | null; onChoose: (pkg: ResellerPackage) 
 export const PackageChoice = ({ chosen, onChoose, presetSlug }: Props & { presetSlug: string | null }) => {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
+  const [type, setType] = useState<PackageType | ''>('');
   const [page, setPage] = useState(1);
   const [search] = useDebouncedValue(q.trim(), 300);
   const preset = usePackageChoice(presetSlug);
-  const list = usePackageChoices({ q: search || undefined, page, pageSize });
+  const list = usePackageChoices({ q: search || undefined, type: type || undefined, page, pageSize });
   const items = (list.data?.items ?? []).filter((p) => p.slug !== preset.data?.slug);
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / pageSize)) : 1;
   return (
     <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
       <legend style={{ fontWeight: 700, marginBottom: 8 }}>{t('subscribers.wizard.choosePackage')}</legend>
       {preset.isError ? <Notice tone="error">{t('subscribers.wizard.presetMissing')}</Notice> : null}
-      <TextInput
-        type="search"
-        label={t('subscribers.wizard.searchPackages')}
-        value={q}
-        onChange={(event) => {
-          setQ(event.currentTarget.value);
-          setPage(1);
-        }}
-        maxLength={100}
-        mb="md"
-        maw={420}
-        data-testid="package-search"
-      />
+      <Group gap="md" align="flex-end" mb="md">
+        <TextInput
+          type="search"
+          label={t('subscribers.wizard.searchPackages')}
+          value={q}
+          onChange={(event) => {
+            setQ(event.currentTarget.value);
+            setPage(1);
+          }}
+          maxLength={100}
+          style={{ flex: '1 1 220px', maxWidth: 420 }}
+          data-testid="package-search"
+        />
+        <NativeSelect
+          label={t('catalogue.tabsLabel')}
+          value={type}
+          onChange={(event) => {
+            setType(event.currentTarget.value as PackageType | '');
+            setPage(1);
+          }}
+          data={[
+            { value: '', label: t('common:list.all') },
+            ...packageTypes.map((value) => ({ value, label: t(`catalogue.tabs.${value}`) })),
+          ]}
+          data-testid="package-type"
+        />
+      </Group>
       {list.isPending ? <Loading /> : null}
       {list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
       <div className="package-choices">

@@ -113,20 +113,28 @@ const ConfirmSubscriber = ({
   pkg,
   onBack,
   busy,
+  presetSubscriberId,
 }: {
   countries: { code: string; name: string }[];
   finish: Finish;
   pkg: ResellerPackage;
   onBack: () => void;
   busy: boolean;
+  presetSubscriberId: string | null;
 }) => {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [who, setWho] = useState<'new' | 'existing'>('new');
+  const [who, setWho] = useState<'new' | 'existing'>(presetSubscriberId ? 'existing' : 'new');
   const [q, setQ] = useState('');
   const [search] = useDebouncedValue(q.trim(), 300);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(presetSubscriberId);
   const existing = useSubscribers({ q: search || undefined, pageSize: 8 }, who === 'existing');
+  // A subscriber's page links here with `?subscriber=<id>`: that subscriber comes first, chosen.
+  const preset = useSubscriber(presetSubscriberId ?? '', Boolean(presetSubscriberId));
+  const choices = [
+    ...(preset.data ? [preset.data.subscriber] : []),
+    ...(existing.data?.items ?? []).filter((s) => s.id !== presetSubscriberId),
+  ];
   const form = useApiForm(newSubscriberSchema, {
     defaultValues: { name: '', lastname: '', email: '', country: '' } as NewSubscriber,
     onSubmit: (subscriber) =>
@@ -169,14 +177,14 @@ const ConfirmSubscriber = ({
             form={form}
             name="country"
             required
-            placeholder={t('account.profile.chooseCountry')}
+            placeholder={t('subscribers.wizard.chooseCountry')}
             options={countries.map((c) => ({ value: c.code, label: c.name }))}
             emptyValue=""
             data-testid="subscriber-country"
           />
           <Group gap="sm">
             {backButton}
-            <Button type="submit" loading={busy} data-testid="wizard-finish">
+            <Button type="submit" loading={busy} className="wizard-action" data-testid="wizard-finish">
               {t('subscribers.wizard.finish', { price: formatPrice(pkg.resellerPriceCents, locale) })}
             </Button>
           </Group>
@@ -200,7 +208,7 @@ const ConfirmSubscriber = ({
           <fieldset className="choice-group">
             <legend className="choice-group__legend">{t('subscribers.wizard.pickSubscriber')}</legend>
             <Stack gap={6}>
-              {(existing.data?.items ?? []).map((s) => (
+              {choices.map((s) => (
                 <label key={s.id} className="choice">
                   <input
                     type="radio"
@@ -228,6 +236,7 @@ const ConfirmSubscriber = ({
                     )
                   : undefined
               }
+              className="wizard-action"
               data-testid="wizard-finish"
             >
               {t('subscribers.wizard.finish', { price: formatPrice(pkg.resellerPriceCents, locale) })}
@@ -280,6 +289,7 @@ const ConfirmChange = ({ esimId, finish, busy }: { esimId: string; finish: Finis
             loading={busy}
             style={{ alignSelf: 'flex-start' }}
             onClick={() => void finish((key) => createEsimChange(esimId, key))}
+            className="wizard-action"
             data-testid="wizard-finish"
           >
             {t('subscribers.wizard.finishChange', { price: formatPrice(quote.data.priceCents, locale) })}
@@ -372,6 +382,7 @@ export const SubscriberWizard = ({
   esimId,
   presetSlug,
   orderId: initialOrderId,
+  presetSubscriberId,
   countries,
   android,
   intro,
@@ -380,6 +391,7 @@ export const SubscriberWizard = ({
   esimId: string | null;
   presetSlug: string | null;
   orderId: string | null;
+  presetSubscriberId: string | null;
   countries: { code: string; name: string }[];
   android: AndroidGuide;
   intro?: ReactNode;
@@ -459,6 +471,7 @@ export const SubscriberWizard = ({
                 pkg={pkg}
                 onBack={() => setStep('package')}
                 busy={busy}
+                presetSubscriberId={presetSubscriberId}
               />
             ) : null}
             {mode === 'refill' && pkg && esimId ? (
@@ -480,6 +493,7 @@ export const SubscriberWizard = ({
                         createRefill(esimId, { packageSlug: pkg.slug, idempotencyKey }),
                       )
                     }
+                    className="wizard-action"
                     data-testid="wizard-finish"
                   >
                     {t('subscribers.wizard.finishRefill', {
