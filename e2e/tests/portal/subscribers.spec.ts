@@ -180,6 +180,21 @@ test('a shop creates a subscriber, delivers the QR, refills, changes the eSIM an
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.getByLabel('Search').fill('no-such-subscriber-xyz');
   await expect(page.getByRole('link', { name: 'Liridona Gashi' })).toHaveCount(0);
+
+  // A second eSIM for the same subscriber: their page opens the wizard with them chosen.
+  await page.getByLabel('Search').fill('Liridona');
+  await page.getByRole('link', { name: 'Liridona Gashi' }).click();
+  await page.getByTestId('subscriber-new-esim').click();
+  await page.getByTestId('package-type').selectOption('local');
+  await page.getByTestId('package-search').fill('DE 5GB');
+  await page.locator(`[data-testid="package-option"][data-slug="${localPackageSlug}"] input`).check();
+  await page.getByTestId('wizard-continue').click();
+  await expect(page.getByTestId('who-existing')).toBeChecked();
+  await expect(page.getByTestId('existing-option').first()).toBeChecked();
+  await page.getByTestId('wizard-finish').click();
+  await expectQrCode(page);
+  await page.getByTestId('open-subscriber').click();
+  await expect(page.getByTestId('subscriber-esim')).toHaveCount(3);
 });
 
 test('not enough credit: the wizard says how much is missing and offers a top-up', async ({
