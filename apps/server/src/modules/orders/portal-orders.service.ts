@@ -418,7 +418,7 @@ export const createPortalEsimChange = async (
     : await findOriginalPackage(deps.db, esim.id);
   if (!pkg) throw new AppError('NOT_FOUND');
   const { changeEsimPriceCents } = await getGeneralOptions(deps.db);
-  return buyWithCredits(deps, {
+  const change = buyWithCredits(deps, {
     ...input,
     idempotencyKey: body.idempotencyKey,
     pkg,
@@ -435,6 +435,14 @@ export const createPortalEsimChange = async (
       return subscriber;
     },
   });
+  try {
+    return await change;
+  } catch (error) {
+    // A double submit that waited on the eSIM's lock finds its twin's change under way: answer that order.
+    const first = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
+    if (first) return answerOf(deps, shopId, first);
+    throw error;
+  }
 };
 
 /**

@@ -191,6 +191,13 @@ describe('deliveries', () => {
   it('sends by e-mail and SMS, prints a PDF, and records each on the subscriber with who and when', async () => {
     const { shop, esim, email, subscriberId } = await shopWithSubscriber();
     const url = `/api/portal/esims/${esim.esimId}/deliveries`;
+    const mailsTo = () =>
+      ctx.deps.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, email), eq(outbox.channel, 'email')));
+    // The fulfilment's own confirmation comes first (its own job); the delivery adds one more.
+    await waitFor(async () => (await mailsTo()).length === 1);
     const mailed = await call(shop, 'POST', url, { channel: 'email' });
     expect(mailed.statusCode, mailed.body).toBe(201);
     expect(mailed.json()).toMatchObject({ channel: 'email', recipient: email, iccid: esim.iccid });
@@ -199,12 +206,8 @@ describe('deliveries', () => {
     expect(sent.json()).toMatchObject({ channel: 'sms', recipient: '+355691234567' });
     const rows = await ctx.deps.db.select().from(outbox).where(eq(outbox.to, '+355691234567'));
     expect(rows.at(-1)?.text).toContain('esimsetup.apple.com');
-    const mails = await ctx.deps.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.to, email), eq(outbox.channel, 'email')));
-    // The fulfilment's confirmation and the delivery.
-    expect(mails.length).toBeGreaterThanOrEqual(2);
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(2);
     expect(mails.every((m) => !(m.text ?? '').includes('Total paid'))).toBe(true);
 
     const printed = await call(shop, 'POST', `/api/portal/esims/${esim.esimId}/print`);
