@@ -63,10 +63,11 @@ export const measureFirstLoad = (clientDir = defaultBuild) => {
     return gzipped.get(url);
   };
 
-  // Locale bundles (packages/i18n/locales/<code>/<namespace>.json) load before hydration: count the largest.
+  // Locale bundles (packages/i18n/locales/<code>/{common,web}.json) load before hydration: count the largest.
+  // Lazy namespaces (`portal`, apps/web/app/lib/i18n.client.ts) load only with their screens.
   const perLocale = new Map();
   for (const [source, chunk] of Object.entries(viteManifest)) {
-    const match = /i18n\/locales\/([a-z]{2})\/[a-z]+\.json$/.exec(source);
+    const match = /i18n\/locales\/([a-z]{2})\/(?:common|web)\.json$/.exec(source);
     if (!match) continue;
     perLocale.set(match[1], [...(perLocale.get(match[1]) ?? []), `/${chunk.file}`]);
   }

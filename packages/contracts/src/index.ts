@@ -11,6 +11,5 @@ export * from './mail';
 export * from './orders';
 export * from './paging';
 export * from './portal';
-export * from './portal-subscribers';
 export * from './site-data';
 export * from './validation';

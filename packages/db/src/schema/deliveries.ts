@@ -1,4 +1,4 @@
-import { deliveryChannels } from '@esim/contracts';
+import { deliveryChannels } from '@esim/contracts/portal-subscribers';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { subscribers } from './credits';
 import { esims } from './orders';

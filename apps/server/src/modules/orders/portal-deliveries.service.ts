@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CreateDeliveryBody, Locale, SubscriberDelivery } from '@esim/contracts';
+import type { Locale } from '@esim/contracts';
+import type { CreateDeliveryBody, SubscriberDelivery } from '@esim/contracts/portal-subscribers';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';

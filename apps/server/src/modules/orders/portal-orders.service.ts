@@ -1,18 +1,20 @@
 import {
   type Balances,
-  type CreatePortalEsimChangeBody,
   type CreatePortalPurchaseBody,
   type CreatePortalRefillBody,
   type Locale,
-  type PortalChangeQuote,
   type PortalOrder,
-  type PortalOrderStatus,
   type PortalOrdersQuery,
   type ResellerPackage,
   suggestedRetailCents,
   type TopUpQuote,
   topUpBonusCents,
 } from '@esim/contracts';
+import type {
+  CreatePortalEsimChangeBody,
+  PortalChangeQuote,
+  PortalOrderStatus,
+} from '@esim/contracts/portal-subscribers';
 import { type Db, packageSnapshotOf } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';

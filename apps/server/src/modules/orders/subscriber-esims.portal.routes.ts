@@ -1,17 +1,19 @@
 import {
-  createDeliveryBodySchema,
-  createPortalEsimChangeBodySchema,
   createPortalPurchaseResponseSchema,
   esimIdParamsSchema,
   orderIdParamsSchema,
+  type RouteAccess,
+  resellerPackageSchema,
+} from '@esim/contracts';
+import {
+  createDeliveryBodySchema,
+  createPortalEsimChangeBodySchema,
   portalChangeQuoteSchema,
   portalEsimInstallSchema,
   portalOrderStatusSchema,
-  type RouteAccess,
   refillPackagesResponseSchema,
-  resellerPackageSchema,
   subscriberDeliverySchema,
-} from '@esim/contracts';
+} from '@esim/contracts/portal-subscribers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';

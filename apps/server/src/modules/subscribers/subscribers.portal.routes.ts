@@ -1,9 +1,5 @@
-import {
-  pagedSubscribersSchema,
-  subscriberDetailSchema,
-  subscriberIdParamsSchema,
-  subscribersQuerySchema,
-} from '@esim/contracts';
+import { pagedSubscribersSchema, subscribersQuerySchema } from '@esim/contracts';
+import { subscriberDetailSchema, subscriberIdParamsSchema } from '@esim/contracts/portal-subscribers';
 import type { Db } from '@esim/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActiveShop, shopIdOf } from '../auth/auth.guard';

@@ -1,4 +1,5 @@
-import type { Subscriber, SubscriberDetail, SubscribersQuery } from '@esim/contracts';
+import type { Subscriber, SubscribersQuery } from '@esim/contracts';
+import type { SubscriberDetail } from '@esim/contracts/portal-subscribers';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
 import { toPaged } from '../../lib/list-query';

@@ -36,8 +36,8 @@ export default function PortalNewSubscriberRoute({ loaderData }: Route.Component
     order && (requested === 'refill' || requested === 'change') ? requested : modeOf(requested, esim);
   return (
     <DashboardPage
-      title={t(`subscribers.wizard.titles.${mode}`)}
-      intro={t(`subscribers.wizard.intros.${mode}`)}
+      title={t(`portal:subscribers.wizard.titles.${mode}`)}
+      intro={t(`portal:subscribers.wizard.intros.${mode}`)}
     >
       <SubscriberWizard
         key={location.key}

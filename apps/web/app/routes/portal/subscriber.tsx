@@ -26,17 +26,17 @@ export default function PortalSubscriberRoute({ loaderData }: Route.ComponentPro
   const subscriber = detail.data?.subscriber;
   return (
     <DashboardPage
-      title={subscriber ? `${subscriber.name} ${subscriber.lastname}` : t('subscribers.detail.title')}
+      title={subscriber ? `${subscriber.name} ${subscriber.lastname}` : t('portal:subscribers.detail.title')}
       intro={subscriber ? subscriber.email : undefined}
       actions={
         <>
           {subscriber ? (
             <Button component={Link} to={newEsimForPath(subscriber.id)} data-testid="subscriber-new-esim">
-              {t('subscribers.detail.newEsim')}
+              {t('portal:subscribers.detail.newEsim')}
             </Button>
           ) : null}
           <Button component={Link} to="/portal/subscribers" variant="outline">
-            {t('subscribers.detail.backToList')}
+            {t('portal:subscribers.detail.backToList')}
           </Button>
         </>
       }

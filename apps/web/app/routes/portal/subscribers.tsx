@@ -9,8 +9,8 @@ export default function PortalSubscribersRoute() {
   const { t } = useTranslation();
   return (
     <DashboardPage
-      title={t('subscribers.list.title')}
-      intro={t('subscribers.list.intro')}
+      title={t('portal:subscribers.list.title')}
+      intro={t('portal:subscribers.list.intro')}
       actions={
         <Button component={Link} to="/portal/new-subscriber" data-testid="new-subscriber">
           {t('portal.nav.newSubscriber')}

@@ -2,9 +2,9 @@ import type {
   Balances,
   CreatePortalPurchaseBody,
   CreatePortalRefillBody,
-  PortalChangeQuote,
   PortalOrder,
 } from '@esim/contracts';
+import type { PortalChangeQuote } from '@esim/contracts/portal-subscribers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,8 @@
-import type { CreateDeliveryBody, PortalEsimInstall, SubscriberDelivery } from '@esim/contracts';
+import type {
+  CreateDeliveryBody,
+  PortalEsimInstall,
+  SubscriberDelivery,
+} from '@esim/contracts/portal-subscribers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download-file';

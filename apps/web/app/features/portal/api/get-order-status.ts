@@ -1,4 +1,4 @@
-import type { PortalOrderStatus } from '@esim/contracts';
+import type { PortalOrderStatus } from '@esim/contracts/portal-subscribers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { SubscriberDetail } from '@esim/contracts';
+import type { SubscriberDetail } from '@esim/contracts/portal-subscribers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

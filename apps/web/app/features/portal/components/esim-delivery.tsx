@@ -38,10 +38,10 @@ export const EsimDelivery = ({ esimId, email }: { esimId: string; email: string 
   const onSms = (event: FormEvent) => {
     event.preventDefault();
     if (phone.trim() === '') {
-      setPhoneError(t('subscribers.delivery.phoneRequired'));
+      setPhoneError(t('portal:subscribers.delivery.phoneRequired'));
       return;
     }
-    void run({ channel: 'sms', phone }, t('subscribers.delivery.smsSent', { phone }));
+    void run({ channel: 'sms', phone }, t('portal:subscribers.delivery.smsSent', { phone }));
   };
 
   const busy = deliver.isPending;
@@ -55,18 +55,20 @@ export const EsimDelivery = ({ esimId, email }: { esimId: string; email: string 
       data-testid="esim-delivery"
     >
       <Title order={2} size="h3" id={headingId} mb={4}>
-        {t('subscribers.delivery.heading')}
+        {t('portal:subscribers.delivery.heading')}
       </Title>
       <Text size="sm" mb="md">
-        {t('subscribers.delivery.intro')}
+        {t('portal:subscribers.delivery.intro')}
       </Text>
       <Group gap="sm">
         <Button
-          onClick={() => void run({ channel: 'email' }, t('subscribers.delivery.emailSent', { email }))}
+          onClick={() =>
+            void run({ channel: 'email' }, t('portal:subscribers.delivery.emailSent', { email }))
+          }
           disabled={busy}
           data-testid="deliver-email"
         >
-          {t('subscribers.delivery.email')}
+          {t('portal:subscribers.delivery.email')}
         </Button>
         <Button
           variant="outline"
@@ -75,15 +77,15 @@ export const EsimDelivery = ({ esimId, email }: { esimId: string; email: string 
           disabled={busy}
           data-testid="deliver-sms-open"
         >
-          {t('subscribers.delivery.sms')}
+          {t('portal:subscribers.delivery.sms')}
         </Button>
         <Button
           variant="outline"
-          onClick={() => void run({ channel: 'print' }, t('subscribers.delivery.printed'))}
+          onClick={() => void run({ channel: 'print' }, t('portal:subscribers.delivery.printed'))}
           disabled={busy}
           data-testid="deliver-print"
         >
-          {t('subscribers.delivery.print')}
+          {t('portal:subscribers.delivery.print')}
         </Button>
       </Group>
       {smsOpen ? (
@@ -92,8 +94,8 @@ export const EsimDelivery = ({ esimId, email }: { esimId: string; email: string 
             <TextInput
               type="tel"
               label={t('common:fields.phone')}
-              description={t('subscribers.delivery.phoneHint')}
-              placeholder={t('subscribers.delivery.phonePlaceholder')}
+              description={t('portal:subscribers.delivery.phoneHint')}
+              placeholder={t('portal:subscribers.delivery.phonePlaceholder')}
               maxLength={25}
               autoComplete="off"
               value={phone}
@@ -107,7 +109,7 @@ export const EsimDelivery = ({ esimId, email }: { esimId: string; email: string 
               style={{ alignSelf: 'flex-start' }}
               data-testid="deliver-sms"
             >
-              {t('subscribers.delivery.smsSend')}
+              {t('portal:subscribers.delivery.smsSend')}
             </Button>
           </Stack>
         </form>

@@ -33,11 +33,11 @@ const PackageOption = ({
           {packageTerms(pkg, locale, t('account.packages.unlimitedData'))}
         </span>
         <span className="package-choice__price">
-          {t('subscribers.wizard.resellerPrice')}:{' '}
+          {t('portal:subscribers.wizard.resellerPrice')}:{' '}
           <strong>{formatPrice(pkg.resellerPriceCents, locale)}</strong>
         </span>
         <span className="package-choice__meta">
-          {t('subscribers.wizard.retailPrice')}: {formatPrice(pkg.retailPriceCents, locale)}
+          {t('portal:subscribers.wizard.retailPrice')}: {formatPrice(pkg.retailPriceCents, locale)}
         </span>
       </span>
     </label>
@@ -59,12 +59,14 @@ export const PackageChoice = ({ chosen, onChoose, presetSlug }: Props & { preset
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / pageSize)) : 1;
   return (
     <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-      <legend style={{ fontWeight: 700, marginBottom: 8 }}>{t('subscribers.wizard.choosePackage')}</legend>
-      {preset.isError ? <Notice tone="error">{t('subscribers.wizard.presetMissing')}</Notice> : null}
+      <legend style={{ fontWeight: 700, marginBottom: 8 }}>
+        {t('portal:subscribers.wizard.choosePackage')}
+      </legend>
+      {preset.isError ? <Notice tone="error">{t('portal:subscribers.wizard.presetMissing')}</Notice> : null}
       <Group gap="md" align="flex-end" mb="md">
         <TextInput
           type="search"
-          label={t('subscribers.wizard.searchPackages')}
+          label={t('portal:subscribers.wizard.searchPackages')}
           value={q}
           onChange={(event) => {
             setQ(event.currentTarget.value);
@@ -98,20 +100,22 @@ export const PackageChoice = ({ chosen, onChoose, presetSlug }: Props & { preset
           <PackageOption key={pkg.slug} pkg={pkg} checked={chosen?.slug === pkg.slug} onChoose={onChoose} />
         ))}
       </div>
-      {list.data && list.data.total === 0 ? <Text mt="sm">{t('subscribers.wizard.noPackages')}</Text> : null}
+      {list.data && list.data.total === 0 ? (
+        <Text mt="sm">{t('portal:subscribers.wizard.noPackages')}</Text>
+      ) : null}
       {lastPage > 1 ? (
         <Group gap="sm" mt="md" align="center">
           <Button variant="outline" size="compact-md" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('subscribers.wizard.previous')}
+            {t('portal:subscribers.wizard.previous')}
           </Button>
-          <Text size="sm">{t('subscribers.wizard.pageOf', { page, pages: lastPage })}</Text>
+          <Text size="sm">{t('portal:subscribers.wizard.pageOf', { page, pages: lastPage })}</Text>
           <Button
             variant="outline"
             size="compact-md"
             disabled={page >= lastPage}
             onClick={() => setPage(page + 1)}
           >
-            {t('subscribers.wizard.next')}
+            {t('portal:subscribers.wizard.next')}
           </Button>
         </Group>
       ) : null}
@@ -125,11 +129,13 @@ export const RefillPackageChoice = ({ chosen, onChoose, esimId }: Props & { esim
   const list = useRefillPackages(esimId);
   return (
     <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-      <legend style={{ fontWeight: 700, marginBottom: 8 }}>{t('subscribers.wizard.choosePackage')}</legend>
+      <legend style={{ fontWeight: 700, marginBottom: 8 }}>
+        {t('portal:subscribers.wizard.choosePackage')}
+      </legend>
       {list.isPending ? <Loading /> : null}
       {list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.data && list.data.items.length === 0 ? (
-        <Notice>{t('subscribers.wizard.noRefillPackages')}</Notice>
+        <Notice>{t('portal:subscribers.wizard.noRefillPackages')}</Notice>
       ) : null}
       <div className="package-choices">
         {(list.data?.items ?? []).map((pkg) => (

@@ -1,5 +1,6 @@
 import './portal-subscribers.css';
-import type { CustomerEsim, SubscriberDetail as Detail } from '@esim/contracts';
+import type { CustomerEsim } from '@esim/contracts';
+import type { SubscriberDetail as Detail } from '@esim/contracts/portal-subscribers';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,19 +68,19 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
       </Group>
       <dl className="portal-facts">
         <div>
-          <dt>{t('subscribers.detail.currentPackage')}</dt>
-          <dd data-testid="current-package">{pkg ? pkg.name : t('subscribers.detail.noPackage')}</dd>
+          <dt>{t('portal:subscribers.detail.currentPackage')}</dt>
+          <dd data-testid="current-package">{pkg ? pkg.name : t('portal:subscribers.detail.noPackage')}</dd>
         </div>
         {pkg ? (
           <>
             <div>
-              <dt>{t('subscribers.detail.packageStatus')}</dt>
+              <dt>{t('portal:subscribers.detail.packageStatus')}</dt>
               <dd>
                 <span className={badgeTone(pkg.status)}>{t(`account.packageStatus.${pkg.status}`)}</span>
               </dd>
             </div>
             <div>
-              <dt>{t('subscribers.detail.remaining')}</dt>
+              <dt>{t('portal:subscribers.detail.remaining')}</dt>
               <dd data-testid="remaining-data">
                 {pkg.remainingMb === null
                   ? t('account.packages.unlimitedData')
@@ -89,13 +90,15 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
             <div>
               <dt>{t('account.packages.expires')}</dt>
               <dd>
-                {pkg.expiresAt ? formatDate(pkg.expiresAt, locale) : t('subscribers.detail.notStarted')}
+                {pkg.expiresAt
+                  ? formatDate(pkg.expiresAt, locale)
+                  : t('portal:subscribers.detail.notStarted')}
               </dd>
             </div>
           </>
         ) : null}
         <div>
-          <dt>{t('subscribers.detail.packagesCount')}</dt>
+          <dt>{t('portal:subscribers.detail.packagesCount')}</dt>
           <dd>{esim.packages.length}</dd>
         </div>
       </dl>
@@ -103,7 +106,7 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
         <>
           <Group gap="sm" mt="md">
             <Button component={Link} to={refillPath(esim.id)} size="compact-md" data-testid="esim-refill">
-              {t('subscribers.detail.refill')}
+              {t('portal:subscribers.detail.refill')}
             </Button>
             <Button
               component={Link}
@@ -112,7 +115,7 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
               variant="outline"
               data-testid="esim-change"
             >
-              {t('subscribers.detail.change')}
+              {t('portal:subscribers.detail.change')}
             </Button>
             <Button
               size="compact-md"
@@ -121,7 +124,7 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
               aria-expanded={showQr}
               data-testid="esim-show-qr"
             >
-              {showQr ? t('subscribers.detail.hideQr') : t('subscribers.detail.showQr')}
+              {showQr ? t('portal:subscribers.detail.hideQr') : t('portal:subscribers.detail.showQr')}
             </Button>
           </Group>
           {showQr ? (
@@ -130,14 +133,15 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
         </>
       ) : (
         <Text size="sm" mt="sm">
-          {t('subscribers.detail.disabledNote')}
+          {t('portal:subscribers.detail.disabledNote')}
         </Text>
       )}
     </Paper>
   );
 };
 
-const channelLabel = (channel: string, t: (key: string) => string) => t(`subscribers.channels.${channel}`);
+const channelLabel = (channel: string, t: (key: string) => string) =>
+  t(`portal:subscribers.channels.${channel}`);
 
 /** A subscriber's page: their eSIMs (current package, data left, actions) and every delivery to them. */
 export const SubscriberDetail = ({ detail, android }: { detail: Detail; android: AndroidGuide }) => {
@@ -147,10 +151,10 @@ export const SubscriberDetail = ({ detail, android }: { detail: Detail; android:
     <Stack gap="xl">
       <section aria-labelledby="subscriber-esims">
         <Title order={2} size="h4" id="subscriber-esims" mb="sm">
-          {t('subscribers.detail.esims')}
+          {t('portal:subscribers.detail.esims')}
         </Title>
         {detail.esims.length === 0 ? (
-          <Notice testId="no-esims">{t('subscribers.detail.noEsims')}</Notice>
+          <Notice testId="no-esims">{t('portal:subscribers.detail.noEsims')}</Notice>
         ) : (
           <Stack gap="md">
             {detail.esims.map((esim) => (
@@ -161,20 +165,20 @@ export const SubscriberDetail = ({ detail, android }: { detail: Detail; android:
       </section>
       <section aria-labelledby="subscriber-deliveries">
         <Title order={2} size="h4" id="subscriber-deliveries" mb="sm">
-          {t('subscribers.detail.deliveries')}
+          {t('portal:subscribers.detail.deliveries')}
         </Title>
         {detail.deliveries.length === 0 ? (
-          <Notice testId="no-deliveries">{t('subscribers.detail.noDeliveries')}</Notice>
+          <Notice testId="no-deliveries">{t('portal:subscribers.detail.noDeliveries')}</Notice>
         ) : (
           <div className="portal-table-wrap">
             <table className="portal-table" data-testid="deliveries">
               <thead>
                 <tr>
-                  <th scope="col">{t('subscribers.detail.when')}</th>
-                  <th scope="col">{t('subscribers.detail.channel')}</th>
-                  <th scope="col">{t('subscribers.detail.recipient')}</th>
+                  <th scope="col">{t('portal:subscribers.detail.when')}</th>
+                  <th scope="col">{t('portal:subscribers.detail.channel')}</th>
+                  <th scope="col">{t('portal:subscribers.detail.recipient')}</th>
                   <th scope="col">{t('account.esim.iccid')}</th>
-                  <th scope="col">{t('subscribers.detail.by')}</th>
+                  <th scope="col">{t('portal:subscribers.detail.by')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -59,7 +59,7 @@ const FinishError = ({ error }: { error: unknown }) => {
           display="block"
           w="fit-content"
         >
-          {t('subscribers.wizard.topUp')}
+          {t('portal:subscribers.wizard.topUp')}
         </Button>
       ) : null}
     </Alert>
@@ -69,10 +69,14 @@ const FinishError = ({ error }: { error: unknown }) => {
 const StepList = ({ steps, current }: { steps: Step[]; current: Step }) => {
   const { t } = useTranslation();
   return (
-    <ol className="wizard-steps" aria-label={t('subscribers.wizard.stepsLabel')} data-testid="wizard-steps">
+    <ol
+      className="wizard-steps"
+      aria-label={t('portal:subscribers.wizard.stepsLabel')}
+      data-testid="wizard-steps"
+    >
       {steps.map((step) => (
         <li key={step} aria-current={step === current ? 'step' : undefined}>
-          {t(`subscribers.wizard.steps.${step}`)}
+          {t(`portal:subscribers.wizard.steps.${step}`)}
         </li>
       ))}
     </ol>
@@ -85,19 +89,19 @@ const PackageSummary = ({ pkg }: { pkg: ResellerPackage }) => {
   return (
     <dl className="portal-facts" data-testid="package-summary">
       <div>
-        <dt>{t('subscribers.wizard.package')}</dt>
+        <dt>{t('portal:subscribers.wizard.package')}</dt>
         <dd>{pkg.name}</dd>
       </div>
       <div>
-        <dt>{t('subscribers.wizard.terms')}</dt>
+        <dt>{t('portal:subscribers.wizard.terms')}</dt>
         <dd>{packageTerms(pkg, locale, t('account.packages.unlimitedData'))}</dd>
       </div>
       <div>
-        <dt>{t('subscribers.wizard.resellerPrice')}</dt>
+        <dt>{t('portal:subscribers.wizard.resellerPrice')}</dt>
         <dd data-testid="summary-price">{formatPrice(pkg.resellerPriceCents, locale)}</dd>
       </div>
       <div>
-        <dt>{t('subscribers.wizard.retailPrice')}</dt>
+        <dt>{t('portal:subscribers.wizard.retailPrice')}</dt>
         <dd>{formatPrice(pkg.retailPriceCents, locale)}</dd>
       </div>
     </dl>
@@ -144,13 +148,13 @@ const ConfirmSubscriber = ({
   });
   const backButton = (
     <Button variant="outline" onClick={onBack} disabled={busy} data-testid="wizard-back">
-      {t('subscribers.wizard.back')}
+      {t('portal:subscribers.wizard.back')}
     </Button>
   );
   return (
     <Stack gap="md">
       <fieldset className="choice-group">
-        <legend className="choice-group__legend">{t('subscribers.wizard.whoLegend')}</legend>
+        <legend className="choice-group__legend">{t('portal:subscribers.wizard.whoLegend')}</legend>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}>
           {(['new', 'existing'] as const).map((option) => (
             <label key={option} className="choice">
@@ -161,7 +165,7 @@ const ConfirmSubscriber = ({
                 onChange={() => setWho(option)}
                 data-testid={`who-${option}`}
               />
-              <span>{t(`subscribers.wizard.who.${option}`)}</span>
+              <span>{t(`portal:subscribers.wizard.who.${option}`)}</span>
             </label>
           ))}
         </div>
@@ -177,7 +181,7 @@ const ConfirmSubscriber = ({
             form={form}
             name="country"
             required
-            placeholder={t('subscribers.wizard.chooseCountry')}
+            placeholder={t('portal:subscribers.wizard.chooseCountry')}
             options={countries.map((c) => ({ value: c.code, label: c.name }))}
             emptyValue=""
             data-testid="subscriber-country"
@@ -185,7 +189,7 @@ const ConfirmSubscriber = ({
           <Group gap="sm">
             {backButton}
             <Button type="submit" loading={busy} className="wizard-action" data-testid="wizard-finish">
-              {t('subscribers.wizard.finish', { price: formatPrice(pkg.resellerPriceCents, locale) })}
+              {t('portal:subscribers.wizard.finish', { price: formatPrice(pkg.resellerPriceCents, locale) })}
             </Button>
           </Group>
         </FormShell>
@@ -193,7 +197,7 @@ const ConfirmSubscriber = ({
         <Stack gap="sm">
           <TextInput
             type="search"
-            label={t('subscribers.wizard.findSubscriber')}
+            label={t('portal:subscribers.wizard.findSubscriber')}
             value={q}
             onChange={(event) => setQ(event.currentTarget.value)}
             maxLength={100}
@@ -203,10 +207,10 @@ const ConfirmSubscriber = ({
           {existing.isPending ? <Loading /> : null}
           {existing.isError ? <LoadError error={existing.error} /> : null}
           {existing.data && existing.data.total === 0 ? (
-            <Text>{t('subscribers.wizard.noSubscribers')}</Text>
+            <Text>{t('portal:subscribers.wizard.noSubscribers')}</Text>
           ) : null}
           <fieldset className="choice-group">
-            <legend className="choice-group__legend">{t('subscribers.wizard.pickSubscriber')}</legend>
+            <legend className="choice-group__legend">{t('portal:subscribers.wizard.pickSubscriber')}</legend>
             <Stack gap={6}>
               {choices.map((s) => (
                 <label key={s.id} className="choice">
@@ -239,7 +243,7 @@ const ConfirmSubscriber = ({
               className="wizard-action"
               data-testid="wizard-finish"
             >
-              {t('subscribers.wizard.finish', { price: formatPrice(pkg.resellerPriceCents, locale) })}
+              {t('portal:subscribers.wizard.finish', { price: formatPrice(pkg.resellerPriceCents, locale) })}
             </Button>
           </Group>
         </Stack>
@@ -281,7 +285,7 @@ const ConfirmChange = ({ esimId, finish, busy }: { esimId: string; finish: Finis
               <dd>{quote.data.packagesToMove}</dd>
             </div>
             <div>
-              <dt>{t('subscribers.wizard.resellerPrice')}</dt>
+              <dt>{t('portal:subscribers.wizard.resellerPrice')}</dt>
               <dd>{formatPrice(quote.data.priceCents, locale)}</dd>
             </div>
           </dl>
@@ -292,7 +296,9 @@ const ConfirmChange = ({ esimId, finish, busy }: { esimId: string; finish: Finis
             className="wizard-action"
             data-testid="wizard-finish"
           >
-            {t('subscribers.wizard.finishChange', { price: formatPrice(quote.data.priceCents, locale) })}
+            {t('portal:subscribers.wizard.finishChange', {
+              price: formatPrice(quote.data.priceCents, locale),
+            })}
           </Button>
         </>
       ) : null}
@@ -319,11 +325,11 @@ const Done = ({ orderId, mode, android }: { orderId: string; mode: WizardMode; a
           variant="outline"
           data-testid="open-subscriber"
         >
-          {t('subscribers.wizard.openSubscriber')}
+          {t('portal:subscribers.wizard.openSubscriber')}
         </Button>
       ) : null}
       <Button component={Link} to="/portal/new-subscriber" variant="outline" data-testid="wizard-again">
-        {t('subscribers.wizard.another')}
+        {t('portal:subscribers.wizard.another')}
       </Button>
     </Group>
   );
@@ -331,7 +337,7 @@ const Done = ({ orderId, mode, android }: { orderId: string; mode: WizardMode; a
     return (
       <Stack gap="md">
         <Notice tone="error" testId="order-failed">
-          {t('subscribers.wizard.failed', { number: order.number })}
+          {t('portal:subscribers.wizard.failed', { number: order.number })}
         </Notice>
         {links}
       </Stack>
@@ -340,7 +346,7 @@ const Done = ({ orderId, mode, android }: { orderId: string; mode: WizardMode; a
     return (
       <Stack gap="md">
         <Text role="status" data-testid="esim-waiting">
-          {t('subscribers.wizard.waiting', { number: order.number })}
+          {t('portal:subscribers.wizard.waiting', { number: order.number })}
         </Text>
         <Loading />
       </Stack>
@@ -350,10 +356,10 @@ const Done = ({ orderId, mode, android }: { orderId: string; mode: WizardMode; a
     <Stack gap="lg" data-testid="wizard-done">
       <Notice tone="success" testId="wizard-success">
         {mode === 'refill'
-          ? t('subscribers.wizard.refilled', { name, package: order.packageName ?? '' })
+          ? t('portal:subscribers.wizard.refilled', { name, package: order.packageName ?? '' })
           : mode === 'change'
-            ? t('subscribers.wizard.changed', { name })
-            : t('subscribers.wizard.ready', { name, number: order.number })}
+            ? t('portal:subscribers.wizard.changed', { name })
+            : t('portal:subscribers.wizard.ready', { name, number: order.number })}
       </Notice>
       {links}
       {mode === 'refill' ? null : (
@@ -437,7 +443,7 @@ export const SubscriberWizard = ({
       <StepList steps={steps} current={step} />
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={headingId}>
         <Title order={2} size="h3" id={headingId} mb="md">
-          {t(`subscribers.wizard.headings.${mode}.${step}`)}
+          {t(`portal:subscribers.wizard.headings.${mode}.${step}`)}
         </Title>
         {step === 'package' ? (
           <Stack gap="md">
@@ -456,7 +462,7 @@ export const SubscriberWizard = ({
               style={{ alignSelf: 'flex-start' }}
               data-testid="wizard-continue"
             >
-              {t('subscribers.wizard.continue')}
+              {t('portal:subscribers.wizard.continue')}
             </Button>
           </Stack>
         ) : null}
@@ -484,7 +490,7 @@ export const SubscriberWizard = ({
                     disabled={busy}
                     data-testid="wizard-back"
                   >
-                    {t('subscribers.wizard.back')}
+                    {t('portal:subscribers.wizard.back')}
                   </Button>
                   <Button
                     loading={busy}
@@ -496,7 +502,7 @@ export const SubscriberWizard = ({
                     className="wizard-action"
                     data-testid="wizard-finish"
                   >
-                    {t('subscribers.wizard.finishRefill', {
+                    {t('portal:subscribers.wizard.finishRefill', {
                       price: formatPrice(pkg.resellerPriceCents, locale),
                     })}
                   </Button>

@@ -18,7 +18,7 @@ export const subscribersList = defineList<SubscribersQuery, Subscriber>({
   id: 'portal-subscribers',
   query: subscribersQuerySchema,
   fetch: (query, signal) => getSubscribers(query, signal),
-  labels: 'subscribers.list',
+  labels: 'portal:subscribers.list',
   columns: [
     col.link('name', (s) => subscriberPath(s.id), {
       cell: (s) => `${s.name} ${s.lastname}`,
