@@ -63,8 +63,8 @@ export const measureFirstLoad = (clientDir = defaultBuild) => {
     return gzipped.get(url);
   };
 
-  // Locale bundles (packages/i18n/locales/<code>/<namespace>.json) that load before hydration on a public page
-  // (`common` and `web`; `portal` loads on portal pages only): count the largest locale's.
+  // Locale bundles (packages/i18n/locales/<code>/{common,web}.json) load before hydration: count the largest.
+  // Lazy namespaces (`portal`, apps/web/app/lib/i18n.client.ts) load only with their screens.
   const perLocale = new Map();
   for (const [source, chunk] of Object.entries(viteManifest)) {
     const match = /i18n\/locales\/([a-z]{2})\/(?:common|web)\.json$/.exec(source);

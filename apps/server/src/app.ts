@@ -28,6 +28,7 @@ import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
 import { ordersPortalRoutes } from './modules/orders/orders.portal.routes';
 import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
+import { subscriberEsimsPortalRoutes } from './modules/orders/subscriber-esims.portal.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { portalShopRoutes } from './modules/portal/portal-shop.routes';
@@ -146,6 +147,7 @@ export const buildApp = async (
       await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
       await api.register(creditsPortalRoutes(deps), { prefix: '/portal' });
       await api.register(ordersPortalRoutes(deps), { prefix: '/portal' });
+      await api.register(subscriberEsimsPortalRoutes(deps), { prefix: '/portal' });
       await api.register(cataloguePortalRoutes(deps), { prefix: '/portal' });
       await api.register(portalShopRoutes(deps), { prefix: '/portal' });
       await api.register(subscribersPortalRoutes(deps), { prefix: '/portal' });

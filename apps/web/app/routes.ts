@@ -56,6 +56,9 @@ export default [
     route('orders', 'routes/portal/orders.tsx'),
     route('packages', 'routes/portal/packages.tsx'),
     route('profile', 'routes/portal/profile.tsx'),
+    route('subscribers', 'routes/portal/subscribers.tsx'),
+    route('subscribers/:subscriberId', 'routes/portal/subscriber.tsx'),
+    route('new-subscriber', 'routes/portal/new-subscriber.tsx'),
   ]),
 
   route('*', 'routes/public/not-found.tsx'),

@@ -120,7 +120,7 @@ export const subscriberSchema = z
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
 export const subscribersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 100 }).extend({
-  /** Part of the name, last name or e-mail. */
+  /** Part of the name, last name, e-mail or the ICCID of one of their eSIMs. */
   q: searchField.optional(),
 });
 export type SubscribersQuery = z.infer<typeof subscribersQuerySchema>;

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './content';
 export * from './credits';
+export * from './deliveries';
 export * from './orders';
 export * from './outbox';
 export * from './sandbox';

@@ -9,6 +9,14 @@ export type EsimScope = OwnerScope;
 
 const scopeCondition = (scope: EsimScope) => ownerCondition(scope, esims);
 
+/** A shop's subscriber's eSIMs, newest first. */
+export const listSubscriberEsims = (db: Db, shopId: string, subscriberId: string) =>
+  db
+    .select()
+    .from(esims)
+    .where(and(eq(esims.shopId, shopId), eq(esims.subscriberId, subscriberId)))
+    .orderBy(desc(esims.createdAt));
+
 /** The eSIMs in a scope, newest first. */
 export const listEsims = (db: Db, filters: { scope: EsimScope }) =>
   db.select().from(esims).where(scopeCondition(filters.scope)).orderBy(desc(esims.createdAt));

@@ -78,7 +78,8 @@ export const listTopUpPackages = async (
   return items;
 };
 
-const toCustomerEsims = async (db: Db, rows: EsimRow[]): Promise<CustomerEsim[]> => {
+/** eSIMs as the dashboards show them: packages with used and remaining data. */
+export const toCustomerEsims = async (db: Db, rows: EsimRow[]): Promise<CustomerEsim[]> => {
   const packages = await listPackagesOfEsims(
     db,
     rows.map((r) => r.id),
@@ -140,3 +141,21 @@ export const refreshCustomerEsimUsage = async (
   if (!view) throw new AppError('NOT_FOUND');
   return view;
 };
+
+/**
+ * One of a shop's subscribers' eSIMs with its subscriber: 404 for another shop's, or an eSIM that is no
+ * subscriber's.
+ */
+export const shopSubscriberEsim = async (db: Db, shopId: string, esimId: string) => {
+  const esim = await getEsim(db, esimId, { shopId });
+  if (!esim?.subscriberId) throw new AppError('NOT_FOUND');
+  return esim;
+};
+
+/** Install details of one of the shop's eSIMs (the portal's QR code, print and the wizard's last step). */
+export const toPortalEsimInstall = async (esim: EsimRow) => ({
+  esimId: esim.id,
+  ...(await toEsimInstall(esim)),
+  installCount: esim.installCount,
+  installLimit: esimInstallLimit,
+});

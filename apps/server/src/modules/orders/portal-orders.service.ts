@@ -6,17 +6,28 @@ import {
   type PortalOrder,
   type PortalOrdersCsvQuery,
   type PortalOrdersQuery,
+  type ResellerPackage,
   suggestedRetailCents,
   type TopUpQuote,
   topUpBonusCents,
 } from '@esim/contracts';
+import type {
+  CreatePortalEsimChangeBody,
+  PortalChangeQuote,
+  PortalOrderStatus,
+} from '@esim/contracts/portal-subscribers';
 import { type Db, packageSnapshotOf } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { batchesOf, toPaged } from '../../lib/list-query';
 import type { UserRow } from '../auth/auth.repository';
-import { findSellablePackageBySlug, type PackageRow } from '../catalogue/catalogue.repository';
+import {
+  findPackageById,
+  findSellablePackageBySlug,
+  listSellablePackages,
+  type PackageRow,
+} from '../catalogue/catalogue.repository';
 import { getShopBalances } from '../credits/credits.repository';
 import {
   debitPurchase,
@@ -26,7 +37,20 @@ import {
   toBalances,
 } from '../credits/credits.service';
 import { queueLowBalanceMail } from '../credits/low-balance-mail';
-import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
+import {
+  findOriginalPackage,
+  getEsim,
+  getEsimForOrder,
+  listMovablePackages,
+  lockEsim,
+} from '../esims/esims.repository';
+import {
+  destinationOf,
+  fitsEsim,
+  shopSubscriberEsim,
+  toPortalEsimInstall,
+  usableEsim,
+} from '../esims/esims.service';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
   getSubscriber,
@@ -34,6 +58,7 @@ import {
   listSubscribersByIds,
   type SubscriberRow,
 } from '../subscribers/subscribers.repository';
+import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { renderOrderInvoice } from './order-invoice';
 import { createOrderNumber } from './order-number';
 import {
@@ -299,13 +324,15 @@ const buyWithCredits = async (
     locale: Locale;
     idempotencyKey: string;
     pkg: PackageRow;
-    kind: 'esim' | 'topup';
+    kind: 'esim' | 'topup' | 'change_esim';
     targetEsimId: string | null;
+    /** What the shop pays when it is not the package's reseller price (a change of eSIM's fee). */
+    priceCents?: number;
     subscriberOf: (tx: Db) => Promise<SubscriberRow>;
   },
 ) => {
   const { shopId, pkg } = input;
-  const price = pkg.resellerPriceCents;
+  const price = input.priceCents ?? pkg.resellerPriceCents;
   if (price === null || price <= 0)
     throw new AppError('PACKAGE_NOT_FOR_RESELLERS', { packageSlug: ['errors.PACKAGE_NOT_FOR_RESELLERS'] });
   const shop = await getShopBalances(deps.db, shopId);
@@ -451,3 +478,138 @@ export const exportPortalOrders = (deps: { db: Db }, shopId: string, query: Port
     })(),
   );
 };
+
+/** What a change of this eSIM costs the shop (the change fee from settings, in credits) and what moves. */
+export const quotePortalEsimChange = async (
+  deps: { db: Db },
+  shopId: string,
+  esimId: string,
+): Promise<PortalChangeQuote> => {
+  const esim = await usableEsim(deps.db, { shopId }, esimId);
+  const options = await getGeneralOptions(deps.db);
+  return {
+    priceCents: options.changeEsimPriceCents,
+    currency: 'EUR',
+    packagesToMove: (await listMovablePackages(deps.db, esim.id)).length,
+  };
+};
+
+/**
+ * Change eSIM from the portal (SPEC section 4): the customer dashboard's change (a new eSIM takes over every
+ * active and queued package, the old one is disabled; the same fulfilment steps) paid by credits through the
+ * same purchase transaction as a new subscriber. One change at a time per eSIM: checked before, and again
+ * under the eSIM's row lock inside the transaction, so two tabs cannot both pay for a change.
+ */
+export const createPortalEsimChange = async (
+  deps: PortalPurchaseDeps,
+  input: { shopId: string; userId: string; esimId: string; body: CreatePortalEsimChangeBody; locale: Locale },
+) => {
+  const { body, shopId } = input;
+  const earlier = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
+  if (earlier) return answerOf(deps, shopId, earlier);
+  const esim = await usableEsim(deps.db, { shopId }, input.esimId);
+  if (!esim.subscriberId) throw new AppError('NOT_FOUND');
+  const blocker = await findEsimChangeBlocker(deps.db, esim.id);
+  if (blocker) throw new AppError(blocker);
+  const [first] = await listMovablePackages(deps.db, esim.id);
+  // The new profile is ordered with the package it will carry first (or the eSIM's original one).
+  const pkg = first
+    ? await findPackageById(deps.db, first.packageId)
+    : await findOriginalPackage(deps.db, esim.id);
+  if (!pkg) throw new AppError('NOT_FOUND');
+  const { changeEsimPriceCents } = await getGeneralOptions(deps.db);
+  const change = buyWithCredits(deps, {
+    ...input,
+    idempotencyKey: body.idempotencyKey,
+    pkg,
+    kind: 'change_esim',
+    targetEsimId: esim.id,
+    priceCents: changeEsimPriceCents,
+    subscriberOf: async (tx) => {
+      const locked = await lockEsim(tx, esim.id);
+      if (locked?.status === 'disabled' || locked?.status === 'freed') throw new AppError('ESIM_DISABLED');
+      const again = await findEsimChangeBlocker(tx, esim.id);
+      if (again) throw new AppError(again);
+      const subscriber = await getSubscriber(tx, shopId, esim.subscriberId ?? '');
+      if (!subscriber) throw new AppError('NOT_FOUND');
+      return subscriber;
+    },
+  });
+  try {
+    return await change;
+  } catch (error) {
+    // A double submit that waited on the eSIM's lock finds its twin's change under way: answer that order.
+    const first = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
+    if (first) return answerOf(deps, shopId, first);
+    throw error;
+  }
+};
+
+/**
+ * The wizard's last step: one of this shop's orders as it is now and, once completed, the eSIM to install (the
+ * new eSIM of a purchase or a change of eSIM, the refilled eSIM of a refill).
+ */
+export const getPortalOrderStatus = async (
+  deps: { db: Db },
+  shopId: string,
+  orderId: string,
+): Promise<PortalOrderStatus> => {
+  const order = await getShopOrder(deps, shopId, orderId);
+  const subscriber = order.subscriberId
+    ? await getSubscriber(deps.db, shopId, order.subscriberId)
+    : undefined;
+  const view = toPortalOrder(
+    order,
+    subscriber ? { id: subscriber.id, name: subscriber.name, lastname: subscriber.lastname } : null,
+  );
+  if (order.status !== 'completed' || order.kind === 'credits') return { order: view, esim: null };
+  const esim =
+    order.kind === 'topup' && order.targetEsimId
+      ? await getEsim(deps.db, order.targetEsimId, { shopId })
+      : await getEsimForOrder(deps.db, order.id);
+  return { order: view, esim: esim ? await toPortalEsimInstall(esim) : null };
+};
+
+const toResellerPackage = (pkg: PackageRow, sellShopPrice: number): ResellerPackage => ({
+  slug: pkg.slug,
+  name: pkg.name,
+  type: pkg.type,
+  countryCode: pkg.countryCode,
+  regionCode: pkg.regionCode,
+  dataMb: pkg.dataMb,
+  validityDays: pkg.validityDays,
+  topUpAllowed: pkg.topUpAllowed,
+  resellerPriceCents: pkg.resellerPriceCents ?? 0,
+  retailPriceCents: suggestedRetailCents(pkg.resellerPriceCents ?? 0, sellShopPrice),
+});
+
+/** One package of the reseller price list by its slug (the wizard's `?package=`); 404 without a reseller price. */
+export const getResellerPackage = async (deps: { db: Db }, slug: string, sellShopPrice: number) => {
+  const pkg = await findSellablePackageBySlug(deps.db, slug);
+  if (!pkg || pkg.resellerPriceCents === null) throw new AppError('NOT_FOUND');
+  return toResellerPackage(pkg, sellShopPrice);
+};
+
+/** The reseller packages a refill of this eSIM may use: the customer top-up's rule (same provider and destination). */
+export const listRefillPackages = async (
+  deps: { db: Db },
+  shopId: string,
+  esimId: string,
+  sellShopPrice: number,
+) => {
+  const esim = await usableEsim(deps.db, { shopId }, esimId);
+  const destination = await destinationOf(deps.db, esim);
+  const rows = await listSellablePackages(deps.db, { provider: destination.provider });
+  return rows
+    .filter((row) => row.resellerPriceCents !== null && fitsEsim(destination, row))
+    .sort(
+      (a, b) =>
+        (a.dataMb ?? Number.MAX_SAFE_INTEGER) - (b.dataMb ?? Number.MAX_SAFE_INTEGER) ||
+        (a.resellerPriceCents ?? 0) - (b.resellerPriceCents ?? 0),
+    )
+    .map((row) => toResellerPackage(row, sellShopPrice));
+};
+
+/** Install details of one of the shop's subscribers' eSIMs. */
+export const getPortalEsimInstall = async (deps: { db: Db }, shopId: string, esimId: string) =>
+  toPortalEsimInstall(await shopSubscriberEsim(deps.db, shopId, esimId));

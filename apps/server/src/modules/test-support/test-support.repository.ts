@@ -1,27 +1,49 @@
 import type { BusinessType } from '@esim/contracts';
-import { auditLog, businesses, creditLedger, type Db, orders, shops, users } from '@esim/db';
-import { and, eq } from 'drizzle-orm';
+import {
+  auditLog,
+  businesses,
+  creditLedger,
+  type Db,
+  esimPackages,
+  esims,
+  orders,
+  payments,
+  refunds,
+  shops,
+  subscriberDeliveries,
+  subscribers,
+  users,
+} from '@esim/db';
+import { and, eq, inArray, or } from 'drizzle-orm';
+
+/** Everything a shop's journey wrote (ledger, subscribers, their orders and eSIMs, deliveries), then the shop. */
+const deleteShopData = async (db: Db, shopId: string) => {
+  const shopOrders = db.select({ id: orders.id }).from(orders).where(eq(orders.shopId, shopId));
+  const shopEsims = db.select({ id: esims.id }).from(esims).where(eq(esims.shopId, shopId));
+  await db.delete(subscriberDeliveries).where(eq(subscriberDeliveries.shopId, shopId));
+  await db
+    .delete(esimPackages)
+    .where(or(inArray(esimPackages.esimId, shopEsims), inArray(esimPackages.orderId, shopOrders)));
+  await db.delete(esims).where(eq(esims.shopId, shopId));
+  await db.delete(refunds).where(inArray(refunds.orderId, shopOrders));
+  await db.delete(payments).where(inArray(payments.orderId, shopOrders));
+  await db.delete(creditLedger).where(eq(creditLedger.shopId, shopId));
+  await db.delete(orders).where(eq(orders.shopId, shopId));
+  await db.delete(subscribers).where(eq(subscribers.shopId, shopId));
+};
 
 /**
- * Deletes a user (sessions and tokens cascade) and the shop it belonged to. A shop with money history (orders,
- * ledger rows: a ledger is never deleted) is kept, suspended, so nobody can use it any more.
+ * Deletes a user (sessions and tokens cascade) and the shop it belonged to, with what the shop wrote; a staff
+ * journey's audit rows go with its account.
  */
-export const deleteTestUser = async (db: Db, userId: string) => {
-  // A staff journey's changes are audited under its own account; the audit rows go with the account.
-  await db.delete(auditLog).where(eq(auditLog.staffUserId, userId));
-  const [user] = await db.delete(users).where(eq(users.id, userId)).returning();
-  if (!user?.shopId) return;
-  const shopId = user.shopId;
-  try {
-    await db.transaction(async (tx) => {
-      // A staff journey may have adjusted the shop's credit: those ledger rows go with it.
-      await tx.delete(creditLedger).where(eq(creditLedger.shopId, shopId));
-      await tx.delete(shops).where(eq(shops.id, shopId));
-    });
-  } catch {
-    await db.update(shops).set({ status: 'suspended' }).where(eq(shops.id, shopId));
-  }
-};
+export const deleteTestUser = async (db: Db, userId: string) =>
+  db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (user?.shopId) await deleteShopData(tx, user.shopId);
+    await tx.delete(auditLog).where(eq(auditLog.staffUserId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    if (user?.shopId) await tx.delete(shops).where(eq(shops.id, user.shopId));
+  });
 
 /** Deletes an order that is still failed; a retried one may have an eSIM by now and stays. */
 export const deleteFailedTestOrder = (db: Db, orderId: string) =>

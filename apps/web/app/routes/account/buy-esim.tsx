@@ -2,7 +2,7 @@ import { Button, Group, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { DashboardPage } from '../../components/dashboard-shell';
-import { Notice } from '../../features/account/components/query-status';
+import { Notice } from '../../components/query-status';
 import { searchMaxLength } from '../../features/catalogue/components/destination-search';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { resolveRequestLocale } from '../../lib/locale';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DashboardPage } from '../../components/dashboard-shell';
+import { Notice } from '../../components/query-status';
 import { ChangeEsimForm } from '../../features/account/components/change-esim-form';
 import { UsableEsimScope } from '../../features/account/components/esim-picker';
-import { Notice } from '../../features/account/components/query-status';
 import { buyEsimPath } from '../../features/account/links';
 
 /** Change eSIM (SPEC section 4): which eSIM, what happens, the price, a confirmation, then payment. */

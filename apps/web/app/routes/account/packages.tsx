@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DashboardPage } from '../../components/dashboard-shell';
+import { LoadError, Loading, Notice } from '../../components/query-status';
 import { useEsims } from '../../features/account/api/get-esims';
 import { EsimCard } from '../../features/account/components/esim-card';
-import { LoadError, Loading, Notice } from '../../features/account/components/query-status';
 import { buyEsimPath } from '../../features/account/links';
 
 /** Active packages: per eSIM, how much data is left, until when, and usage refreshed on demand. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { DashboardPage } from '../../components/dashboard-shell';
 import type { AndroidGuide } from '../../components/esim-install';
+import { Notice } from '../../components/query-status';
 import { UsableEsimScope } from '../../features/account/components/esim-picker';
 import { EsimQrCode } from '../../features/account/components/esim-qr-code';
-import { Notice } from '../../features/account/components/query-status';
 import type { HowToConnectContent } from '../../features/content/content-types';
 import { getContent } from '../../lib/i18n.server';
 import { resolveRequestLocale } from '../../lib/locale';

@@ -4,12 +4,12 @@ import { formatPrice } from '@esim/ui/format';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { changeEsim } from '../api/change-esim';
 import { useChangeQuote } from '../api/get-change-quote';
 import { esimDigits } from '../format';
-import { LoadError, Loading, Notice } from './query-status';
 
 const steps = ['buy', 'move', 'old', 'install'] as const;
 

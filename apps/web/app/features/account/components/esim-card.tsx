@@ -3,13 +3,13 @@ import { describeError } from '@esim/ui/describe-error';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { isUsableEsim } from '../api/get-esims';
 import { useRefreshUsage } from '../api/refresh-usage';
 import { esimDigits, formatDateTime, lastUsageUpdateOf } from '../format';
 import { buyPackagePath, qrCodePath } from '../links';
 import { PackageUsage } from './package-usage';
-import { Notice } from './query-status';
 
 const esimTone: Record<CustomerEsim['status'], string> = {
   ready: 'account-badge--wait',

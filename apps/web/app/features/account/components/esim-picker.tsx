@@ -3,10 +3,10 @@ import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadError, Loading } from '../../../components/query-status';
 import { isUsableEsim, useEsims } from '../api/get-esims';
 import { currentPackageOf, esimDigits } from '../format';
 import { EsimStatusBadge } from './esim-card';
-import { LoadError, Loading } from './query-status';
 
 /**
  * The eSIM a screen is about, kept in the address (`?esim=<id>`) so the active packages screen can link to it;

@@ -2,9 +2,9 @@ import type { CustomerEsim } from '@esim/contracts';
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type AndroidGuide, EsimInstall } from '../../../components/esim-install';
+import { LoadError, Loading } from '../../../components/query-status';
 import { useEsimInstall } from '../api/get-esim-install';
 import { currentPackageOf, esimDigits } from '../format';
-import { LoadError, Loading } from './query-status';
 
 /** One eSIM's QR code, manual details and one-tap link (the checkout's install guide) and its reinstalls. */
 export const EsimQrCode = ({ esim, android }: { esim: CustomerEsim; android: AndroidGuide }) => {

@@ -6,12 +6,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { ordersPageSize, useOrders } from '../api/get-orders';
 import { formatDate, formatGb } from '../format';
 import { buyEsimPath } from '../links';
 import { InvoiceButton } from './invoice-button';
-import { LoadError, Loading, Notice } from './query-status';
 
 const paymentTone: Record<CustomerOrder['payment'], string> = {
   paid: 'account-badge--good',

@@ -3,12 +3,12 @@ import { describeError } from '@esim/ui/describe-error';
 import { Button, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { getPackageTitle, toPackageCard } from '../../../lib/package-card';
 import { useLocale } from '../../../lib/use-locale';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { createTopUp } from '../api/create-top-up';
 import { useTopUpPackages } from '../api/get-top-up-packages';
-import { LoadError, Loading, Notice } from './query-status';
 
 /**
  * Buy package (issue 5): only the packages that fit the chosen eSIM, each with its pay button (no activation

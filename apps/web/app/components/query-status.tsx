@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../../styles/form-styles';
+import '../styles/form-styles';
 import { describeError } from '@esim/ui/describe-error';
 import { Alert, Button, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,37 @@
+import type {
+  Balances,
+  CreatePortalPurchaseBody,
+  CreatePortalRefillBody,
+  PortalOrder,
+} from '@esim/contracts';
+import type { PortalChangeQuote } from '@esim/contracts/portal-subscribers';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type PurchaseResult = { order: PortalOrder; balances: Balances };
+
+/** POST /api/portal/orders: a package for a new or existing subscriber, paid by credits (one order per key). */
+export const createPurchase = (body: CreatePortalPurchaseBody) =>
+  api.post<PurchaseResult>('/portal/orders', body);
+
+/** POST /api/portal/esims/:esimId/refills: a package on a subscriber's eSIM, paid by credits. */
+export const createRefill = (esimId: string, body: CreatePortalRefillBody) =>
+  api.post<PurchaseResult>(`/portal/esims/${encodeURIComponent(esimId)}/refills`, body);
+
+/** POST /api/portal/esims/:esimId/change: a new eSIM that takes over every package, paid by credits. */
+export const createEsimChange = (esimId: string, idempotencyKey: string) =>
+  api.post<PurchaseResult>(`/portal/esims/${encodeURIComponent(esimId)}/change`, { idempotencyKey });
+
+/** GET /api/portal/esims/:esimId/change-quote: what a change costs in credits and how many packages move. */
+export const useChangeQuote = (esimId: string | null) =>
+  useQuery({
+    queryKey: ['portal', 'change-quote', esimId],
+    queryFn: ({ signal }) =>
+      api.get<PortalChangeQuote>(`/portal/esims/${encodeURIComponent(esimId ?? '')}/change-quote`, {
+        signal,
+      }),
+    enabled: Boolean(esimId),
+  });
+
+/** A key drawn once per wizard run: a double click on finish is one order. */
+export const newIdempotencyKey = () => crypto.randomUUID();

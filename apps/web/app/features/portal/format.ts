@@ -1,0 +1,27 @@
+import type { CustomerEsim, ResellerPackage } from '@esim/contracts';
+import type { Locale } from '@esim/contracts/locales';
+import { formatData, formatDays } from '@esim/ui/format';
+
+/** The package a shop assistant thinks of an eSIM by: the active one, else the next waiting one, else the newest. */
+export const currentPackageOf = (esim: CustomerEsim) =>
+  esim.packages.find((p) => p.status === 'active') ??
+  esim.packages.find((p) => p.status === 'queued') ??
+  esim.packages.at(-1);
+
+/** An eSIM that can still be installed, refilled or changed. */
+export const isUsableEsim = (esim: Pick<CustomerEsim, 'status'>) =>
+  esim.status !== 'disabled' && esim.status !== 'freed';
+
+/** "5 GB · 30 days" (or "Unlimited data · 30 days"). */
+export const packageTerms = (
+  pkg: Pick<ResellerPackage, 'dataMb' | 'validityDays'>,
+  locale: Locale,
+  unlimited: string,
+) =>
+  `${pkg.dataMb === null ? unlimited : formatData(pkg.dataMb, locale)} · ${formatDays(pkg.validityDays, locale)}`;
+
+/** Paths of the subscribers side, in one place. */
+export const subscriberPath = (subscriberId: string) => `/portal/subscribers/${subscriberId}`;
+export const refillPath = (esimId: string) => `/portal/new-subscriber?mode=refill&esim=${esimId}`;
+export const changeEsimPath = (esimId: string) => `/portal/new-subscriber?mode=change&esim=${esimId}`;
+export const newEsimForPath = (subscriberId: string) => `/portal/new-subscriber?subscriber=${subscriberId}`;
