@@ -18,12 +18,15 @@ export const firstLoadBudgetKb = 150;
  * ceiling when a page shrinks; delete the entry once the page is within the budget.
  */
 export const knownOverBudget = {
-  // 256 until issue 13's e-mail change texts (web and common locale bundles) and the multi-line text rule: +0.3 KB.
-  'routes/public/become-a-partner': 257,
+  // 256 until issue 13's e-mail change texts (web and common locale bundles) and the multi-line text rule: +0.3 KB;
+  // 257 until issue 12 (the list kit's saved-view and detail texts in common, the ?ref= referral kept from any page)
+  // and issue 11's portal contracts: +0.4 KB.
+  'routes/public/become-a-partner': 257.5,
   // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB;
   // 253 until the portal's money messages and issue 13's e-mail change texts joined the locale bundles: +0.2 KB.
   'routes/public/contact': 254,
-  'routes/public/verify-email': 180,
+  // 180 until issue 12 (as above): +0.1 KB.
+  'routes/public/verify-email': 180.1,
 };
 
 export const limitKb = (route) => knownOverBudget[route] ?? firstLoadBudgetKb;

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '@esim/contracts';
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
+import type { AuditEntry } from '@esim/contracts/staff';
 import { formatDateTime } from '@esim/ui/format';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /** /api/staff/saved-views: where the staff lists keep each person's saved views (the list kit's store). */
-import type { SavedView } from '@esim/contracts';
+import type { SavedView } from '@esim/contracts/staff';
 import type { SavedViewsStore } from '@esim/ui/list/saved-views';
 import { api } from './api-client';
 

@@ -5,6 +5,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { type Translators, translateRule } from './i18n';
 
+/**
+ * Where error texts are looked up: `common` (every client has it), then `admin` for the errors only staff
+ * screens can meet (a stale record, the last admin…), which the public site need not download.
+ */
+const errorNamespaces = ['common', 'admin'];
+
 const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -53,14 +59,16 @@ export const registerErrorHandler = (app: FastifyInstance) => {
             Object.entries(error.fieldErrors).map(([field, rules]) => [
               field,
               rules.map((rule) =>
-                rule.startsWith('errors.') ? t(rule, error.values) : translateRule(t, field, rule),
+                rule.startsWith('errors.')
+                  ? t(rule, { ...error.values, ns: errorNamespaces })
+                  : translateRule(t, field, rule),
               ),
             ]),
           )
         : undefined;
       return send(reply, error.code, {
         code: error.code,
-        message: error.fixedMessage ?? t(`errors.${error.code}`, error.values),
+        message: error.fixedMessage ?? t(`errors.${error.code}`, { ...error.values, ns: errorNamespaces }),
         ...(errors ? { errors } : {}),
       });
     }

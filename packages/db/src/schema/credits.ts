@@ -1,4 +1,4 @@
-import { creditBuckets, creditEntryKinds } from '@esim/contracts';
+import { creditBuckets, creditEntryKinds } from '@esim/contracts/portal';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,

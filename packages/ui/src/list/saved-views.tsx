@@ -2,7 +2,7 @@
  * Saved views of a list: its current filters and order saved under a name, opened again with one click. The
  * app passes where views are kept (the staff API); the kit only knows the list's URL state.
  */
-import type { SavedView } from '@esim/contracts';
+import type { SavedView } from '@esim/contracts/staff';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,12 +1,12 @@
 /** Partner applications (manage businesses) and the orders their links brought (business orders). */
+import { businessTypes } from '@esim/contracts';
 import {
   type Business,
   type BusinessOrder,
   businessesQuerySchema,
   businessOrdersQuerySchema,
   businessStatuses,
-  businessTypes,
-} from '@esim/contracts';
+} from '@esim/contracts/staff';
 import { col, defineList, filter } from '@esim/ui/list/define-list';
 import { listBusinessOrders } from './api/list-business-orders';
 import { listBusinesses } from './api/list-businesses';

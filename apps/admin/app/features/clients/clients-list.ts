@@ -1,5 +1,6 @@
 /** The clients list, defined once; the all, blocked and deleted screens are presets of it. */
-import { type Client, clientsQuerySchema, countryCodes } from '@esim/contracts';
+import { countryCodes } from '@esim/contracts';
+import { type Client, clientsQuerySchema } from '@esim/contracts/staff';
 import { col, defineList, filter } from '@esim/ui/list/define-list';
 import { exportClients, listClients } from './api/list-clients';
 

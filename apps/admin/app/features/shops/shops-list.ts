@@ -1,5 +1,5 @@
 /** The shops list, defined once: all shops links each to its page; manage shops opens a shop beside the list. */
-import { type Shop, shopStatuses, shopsQuerySchema } from '@esim/contracts';
+import { type Shop, shopStatuses, shopsQuerySchema } from '@esim/contracts/staff';
 import { col, defineList, filter } from '@esim/ui/list/define-list';
 import { listShops } from './api/list-shops';
 

@@ -1,5 +1,6 @@
 /** The staff accounts list (manage roles), defined once. */
-import { type StaffMember, staffMemberStatuses, staffMembersQuerySchema, staffRoles } from '@esim/contracts';
+import { staffRoles } from '@esim/contracts';
+import { type StaffMember, staffMemberStatuses, staffMembersQuerySchema } from '@esim/contracts/staff';
 import { col, defineList, filter } from '@esim/ui/list/define-list';
 import { listStaffMembers } from './api/list-staff-members';
 
@@ -12,14 +13,14 @@ export const staffMembersList = defineList({
   columns: [
     { id: 'name', cell: (m: StaffMember) => `${m.firstName} ${m.lastName}`, opensDetail: true },
     col.text<StaffMember>('email', { sortable: true }),
-    col.status<StaffMember>('role', 'common:staffRoles'),
+    col.status<StaffMember>('role', 'admin:staffRoles'),
     col.status<StaffMember>('status', 'admin:staffMembers.statuses'),
     col.boolean<StaffMember>('invitationPending', 'admin:staffMembers.yesNo'),
     col.date<StaffMember>('createdAt', { sortable: true, time: false }),
   ],
   filters: [
     filter.search('q'),
-    filter.select('role', staffRoles, 'common:staffRoles'),
+    filter.select('role', staffRoles, 'admin:staffRoles'),
     filter.select('status', staffMemberStatuses, 'admin:staffMembers.statuses'),
   ],
 });

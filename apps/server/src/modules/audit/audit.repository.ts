@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@esim/contracts';
+import type { AuditEntry } from '@esim/contracts/staff';
 import { auditLog, type Db, users } from '@esim/db';
 import { and, desc, eq } from 'drizzle-orm';
 

@@ -1,4 +1,4 @@
-import type { BusinessesQuery, BusinessOrdersQuery } from '@esim/contracts';
+import type { BusinessesQuery, BusinessOrdersQuery } from '@esim/contracts/staff';
 import { businesses, type Db, orders } from '@esim/db';
 import { and, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { orderByOf, pageWindow } from '../../lib/list-query';

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Locale } from '@esim/contracts';
+import { isLocale } from '@esim/contracts/locales';
 import type {
   Business,
   BusinessDetail,
@@ -6,10 +8,8 @@ import type {
   BusinessOrdersQuery,
   BusinessOrdersResponse,
   BusinessResponse,
-  Locale,
   RejectBusinessBody,
-} from '@esim/contracts';
-import { isLocale } from '@esim/contracts/locales';
+} from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/app-error';
@@ -171,8 +171,8 @@ export const approveBusiness = async (
     business,
     message:
       business.businessType === 'reseller'
-        ? input.t('success.application.approvedReseller', { name })
-        : input.t('success.application.approvedPartner', { name, code: business.referralCode ?? '' }),
+        ? input.t('admin:messages.application.approvedReseller', { name })
+        : input.t('admin:messages.application.approvedPartner', { name, code: business.referralCode ?? '' }),
   };
 };
 
@@ -202,7 +202,9 @@ export const rejectBusiness = async (
   const business = toBusiness(deps.config.siteUrl, updated);
   return {
     business,
-    message: input.t('success.application.rejected', { name: business.companyName ?? business.fullName }),
+    message: input.t('admin:messages.application.rejected', {
+      name: business.companyName ?? business.fullName,
+    }),
   };
 };
 

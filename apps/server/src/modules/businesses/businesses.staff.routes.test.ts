@@ -1,4 +1,5 @@
-import { type Business, type BusinessOrdersResponse, type Paged, tokenKinds } from '@esim/contracts';
+import { type Paged, tokenKinds } from '@esim/contracts';
+import type { Business, BusinessOrdersResponse } from '@esim/contracts/staff';
 import { businesses, orders, packages, shops, users } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@esim/contracts';
 import {
   approveBusinessBodySchema,
   businessDetailSchema,
@@ -7,9 +8,8 @@ import {
   businessOrdersResponseSchema,
   businessResponseSchema,
   pagedBusinessesSchema,
-  type RouteAccess,
   rejectBusinessBodySchema,
-} from '@esim/contracts';
+} from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { userIdOf } from '../auth/auth.guard';

@@ -2,7 +2,7 @@ import {
   pagedResellerPackagesSchema,
   resellerPackagesQuerySchema,
   suggestedRetailCents,
-} from '@esim/contracts';
+} from '@esim/contracts/portal';
 import type { Db } from '@esim/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toPaged } from '../../lib/list-query';

@@ -1,4 +1,5 @@
-import type { ClientsCsvQuery, PageQuery } from '@esim/contracts';
+import type { PageQuery } from '@esim/contracts';
+import type { ClientsCsvQuery } from '@esim/contracts/staff';
 import { type Db, users } from '@esim/db';
 import { and, count, eq, gte, ilike, isNotNull, isNull, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
 import { orderByOf, pageWindow } from '../../lib/list-query';

@@ -6,7 +6,7 @@ import {
   type ClientsCsvQuery,
   type ClientsQuery,
   clientRestoreDays,
-} from '@esim/contracts';
+} from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { TFunction } from 'i18next';
@@ -175,7 +175,7 @@ export const actOnClient = async (
   if (!row) throw new AppError('NOT_FOUND');
   // The mail goes after the commit: a reset link for a change that rolled back would be a stray token.
   if (action === 'password-reset') await sendPasswordReset(deps, row.user);
-  return { client: toClient(row), message: t(`success.client.${action}`) };
+  return { client: toClient(row), message: t(`admin:messages.client.${action}`) };
 };
 
 /** The daily erasure: clients deleted more than `clientRestoreDays` ago lose their personal data. */

@@ -1,4 +1,5 @@
-import { type Client, type ClientDetail, type Paged, tokenKinds } from '@esim/contracts';
+import { type Paged, tokenKinds } from '@esim/contracts';
+import type { Client, ClientDetail } from '@esim/contracts/staff';
 import { auditLog, orders, seedUser, users } from '@esim/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@esim/contracts';
 import {
   clientActionBodySchema,
   clientActionParamsSchema,
@@ -7,8 +8,7 @@ import {
   clientsCsvQuerySchema,
   clientsQuerySchema,
   pagedClientsSchema,
-  type RouteAccess,
-} from '@esim/contracts';
+} from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';

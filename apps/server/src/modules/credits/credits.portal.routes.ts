@@ -3,7 +3,7 @@ import {
   statementCsvQuerySchema,
   statementQuerySchema,
   statementSchema,
-} from '@esim/contracts';
+} from '@esim/contracts/portal';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

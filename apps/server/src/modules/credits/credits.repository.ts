@@ -1,4 +1,5 @@
-import type { CreditBucket, CreditEntryKind, PageQuery } from '@esim/contracts';
+import type { PageQuery } from '@esim/contracts';
+import type { CreditBucket, CreditEntryKind } from '@esim/contracts/portal';
 import { creditLedger, type Db, orders, shops, users } from '@esim/db';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
 import { pageWindow } from '../../lib/list-query';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Locale } from '@esim/contracts/locales';
 import {
   type Balances,
   type CreditBucket,
@@ -8,8 +9,7 @@ import {
   type LedgerEntry,
   type Statement,
   type StatementQuery,
-} from '@esim/contracts';
-import type { Locale } from '@esim/contracts/locales';
+} from '@esim/contracts/portal';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,5 @@
-import { type CreditEntryKind, creditEntryKinds } from '@esim/contracts';
 import { isRightToLeft, type Locale, localeTags } from '@esim/contracts/locales';
+import { type CreditEntryKind, creditEntryKinds } from '@esim/contracts/portal';
 import PDFDocument from 'pdfkit';
 import {
   boxFromStart,

@@ -1,4 +1,4 @@
-import type { StaffDashboard } from '@esim/contracts';
+import type { StaffDashboard } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import {
   attentionCounts,

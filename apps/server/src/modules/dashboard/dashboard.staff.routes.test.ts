@@ -1,4 +1,5 @@
-import { type StaffDashboard, tokenKinds } from '@esim/contracts';
+import { tokenKinds } from '@esim/contracts';
+import type { StaffDashboard } from '@esim/contracts/staff';
 import { businesses, orders, seedShop } from '@esim/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/callers';

@@ -1,4 +1,4 @@
-import { dashboardSchema } from '@esim/contracts';
+import { dashboardSchema } from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { getDashboard } from './dashboard.service';

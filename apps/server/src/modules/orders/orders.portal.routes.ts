@@ -1,20 +1,22 @@
 import {
   confirmPaymentBodySchema,
+  esimIdParamsSchema,
+  orderIdParamsSchema,
+  type RouteAccess,
+} from '@esim/contracts';
+import {
   createPortalPurchaseBodySchema,
   createPortalPurchaseResponseSchema,
   createPortalRefillBodySchema,
   createTopUpOrderBodySchema,
   createTopUpOrderResponseSchema,
-  esimIdParamsSchema,
-  orderIdParamsSchema,
   pagedPortalOrdersSchema,
   portalOrderSchema,
   portalOrdersCsvQuerySchema,
   portalOrdersQuerySchema,
-  type RouteAccess,
   topUpQuoteQuerySchema,
   topUpQuoteSchema,
-} from '@esim/contracts';
+} from '@esim/contracts/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';

@@ -1,8 +1,8 @@
+import type { Locale } from '@esim/contracts';
 import {
   type Balances,
   type CreatePortalPurchaseBody,
   type CreatePortalRefillBody,
-  type Locale,
   type PortalOrder,
   type PortalOrdersCsvQuery,
   type PortalOrdersQuery,
@@ -10,7 +10,7 @@ import {
   suggestedRetailCents,
   type TopUpQuote,
   topUpBonusCents,
-} from '@esim/contracts';
+} from '@esim/contracts/portal';
 import type {
   CreatePortalEsimChangeBody,
   PortalChangeQuote,

@@ -1,10 +1,5 @@
-import {
-  createPortalPurchaseResponseSchema,
-  esimIdParamsSchema,
-  orderIdParamsSchema,
-  type RouteAccess,
-  resellerPackageSchema,
-} from '@esim/contracts';
+import { esimIdParamsSchema, orderIdParamsSchema, type RouteAccess } from '@esim/contracts';
+import { createPortalPurchaseResponseSchema, resellerPackageSchema } from '@esim/contracts/portal';
 import {
   createDeliveryBodySchema,
   createPortalEsimChangeBodySchema,

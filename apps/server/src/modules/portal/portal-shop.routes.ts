@@ -1,10 +1,5 @@
-import {
-  logoMaxBytes,
-  portalSummarySchema,
-  type RouteAccess,
-  shopProfileSchema,
-  updateShopBodySchema,
-} from '@esim/contracts';
+import { logoMaxBytes, type RouteAccess } from '@esim/contracts';
+import { portalSummarySchema, shopProfileSchema, updateShopBodySchema } from '@esim/contracts/portal';
 import type { Db } from '@esim/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

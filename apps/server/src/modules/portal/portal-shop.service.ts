@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PortalSummary, ShopProfile, UpdateShopBody } from '@esim/contracts';
+import type { PortalSummary, ShopProfile, UpdateShopBody } from '@esim/contracts/portal';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
 import { listResellerPackages } from '../catalogue/catalogue.repository';

@@ -1,4 +1,4 @@
-import { type CreateSavedViewBody, type SavedView, savedViewsPerList } from '@esim/contracts';
+import { type CreateSavedViewBody, type SavedView, savedViewsPerList } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
 import {

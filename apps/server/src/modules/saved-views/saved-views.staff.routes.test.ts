@@ -1,4 +1,5 @@
-import { type SavedView, tokenKinds } from '@esim/contracts';
+import { tokenKinds } from '@esim/contracts';
+import type { SavedView } from '@esim/contracts/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/callers';
 import { createTestContext, type TestContext } from '../../test/harness';

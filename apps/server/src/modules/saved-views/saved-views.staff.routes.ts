@@ -1,11 +1,11 @@
+import type { RouteAccess } from '@esim/contracts';
 import {
   createSavedViewBodySchema,
-  type RouteAccess,
   savedViewIdParamsSchema,
   savedViewSchema,
   savedViewsQuerySchema,
   savedViewsResponseSchema,
-} from '@esim/contracts';
+} from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { userIdOf } from '../auth/auth.guard';

@@ -1,4 +1,4 @@
-import type { ShopsQuery } from '@esim/contracts';
+import type { ShopsQuery } from '@esim/contracts/staff';
 import { type Db, shops, subscribers, users } from '@esim/db';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { orderByOf, pageWindow } from '../../lib/list-query';

@@ -1,16 +1,16 @@
-import {
-  type CreateShopBody,
-  type CreditAdjustmentBody,
-  type Locale,
-  portalOrdersQuerySchema,
-  type Shop,
-  type ShopAction,
-  type ShopDetail,
-  type ShopDetailQuery,
-  type ShopResponse,
-  type ShopsQuery,
-  type StaffUpdateShopBody,
-} from '@esim/contracts';
+import type { Locale } from '@esim/contracts';
+import { portalOrdersQuerySchema } from '@esim/contracts/portal';
+import type {
+  CreateShopBody,
+  CreditAdjustmentBody,
+  Shop,
+  ShopAction,
+  ShopDetail,
+  ShopDetailQuery,
+  ShopResponse,
+  ShopsQuery,
+  StaffUpdateShopBody,
+} from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { TFunction } from 'i18next';
@@ -139,7 +139,7 @@ export const actOnShop = async (
     if (row.status !== rule.from) throw new AppError('ACTION_NOT_ALLOWED');
     return { status: rule.to };
   });
-  return { shop, message: input.t(`success.shop.${input.action}`, { name: shop.name }) };
+  return { shop, message: input.t(`admin:messages.shop.${input.action}`, { name: shop.name }) };
 };
 
 /** The shop's retail markup (sellShopPrice). */
@@ -152,7 +152,7 @@ export const updateShopSettings = async (
     { ...input, version: input.body.version, action: 'shop.update' },
     () => ({ sellShopPrice: input.body.sellShopPrice }),
   );
-  return { shop, message: input.t('success.shop.updated', { name: shop.name }) };
+  return { shop, message: input.t('admin:messages.shop.updated', { name: shop.name }) };
 };
 
 const euro = (cents: number) => (cents / 100).toFixed(2);
@@ -179,7 +179,7 @@ export const adjustShopCredit = async (
         { amountCents: ['errors.ADJUSTMENT_BELOW_ZERO'] },
         undefined,
         {
-          bucket: t(`creditBuckets.${body.bucket}`),
+          bucket: t(`admin:creditBuckets.${body.bucket}`),
           max: euro(available),
         },
       );
@@ -203,7 +203,7 @@ export const adjustShopCredit = async (
   const shop = await shopOf(deps.db, input.shopId);
   return {
     shop,
-    message: t('success.shop.adjusted', {
+    message: t('admin:messages.shop.adjusted', {
       name: shop.name,
       credit: euro(shop.creditCents),
       bonus: euro(shop.bonusCents),
@@ -278,6 +278,6 @@ export const createShop = async (
   const created = await shopOf(deps.db, shop.id);
   return {
     shop: created,
-    message: input.t('success.shop.created', { name: created.name, email: input.body.email }),
+    message: input.t('admin:messages.shop.created', { name: created.name, email: input.body.email }),
   };
 };

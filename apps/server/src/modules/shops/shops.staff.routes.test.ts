@@ -1,4 +1,5 @@
-import { type Paged, type Shop, type ShopDetail, tokenKinds } from '@esim/contracts';
+import { type Paged, tokenKinds } from '@esim/contracts';
+import type { Shop, ShopDetail } from '@esim/contracts/staff';
 import { creditLedger, seedShopUser } from '@esim/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

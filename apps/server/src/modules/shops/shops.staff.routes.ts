@@ -1,8 +1,8 @@
+import type { RouteAccess } from '@esim/contracts';
 import {
   createShopBodySchema,
   creditAdjustmentBodySchema,
   pagedShopsSchema,
-  type RouteAccess,
   shopActionBodySchema,
   shopActionParamsSchema,
   shopDetailQuerySchema,
@@ -11,7 +11,7 @@ import {
   shopResponseSchema,
   shopsQuerySchema,
   staffUpdateShopBodySchema,
-} from '@esim/contracts';
+} from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { userIdOf } from '../auth/auth.guard';

@@ -1,4 +1,5 @@
-import { type StaffMembersQuery, type StaffRole, staffRoleIds } from '@esim/contracts';
+import { type StaffRole, staffRoleIds } from '@esim/contracts';
+import type { StaffMembersQuery } from '@esim/contracts/staff';
 import { type Db, users } from '@esim/db';
 import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { orderByOf, pageWindow } from '../../lib/list-query';

@@ -1,4 +1,5 @@
-import { type Paged, type StaffMember, type StaffMemberDetail, tokenKinds } from '@esim/contracts';
+import { type Paged, tokenKinds } from '@esim/contracts';
+import type { StaffMember, StaffMemberDetail } from '@esim/contracts/staff';
 import { seedStaffUser, users } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

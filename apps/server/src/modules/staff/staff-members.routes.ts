@@ -1,13 +1,13 @@
+import type { RouteAccess } from '@esim/contracts';
 import {
   changeStaffMemberBodySchema,
   createStaffMemberBodySchema,
   pagedStaffMembersSchema,
-  type RouteAccess,
   staffMemberDetailSchema,
   staffMemberIdParamsSchema,
   staffMemberResponseSchema,
   staffMembersQuerySchema,
-} from '@esim/contracts';
+} from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { userIdOf } from '../auth/auth.guard';

@@ -1,12 +1,11 @@
-import {
-  type ChangeStaffMemberBody,
-  type CreateStaffMemberBody,
-  type Locale,
-  type StaffMember,
-  type StaffMemberResponse,
-  type StaffMembersQuery,
-  staffRoleIds,
-} from '@esim/contracts';
+import { type Locale, staffRoleIds } from '@esim/contracts';
+import type {
+  ChangeStaffMemberBody,
+  CreateStaffMemberBody,
+  StaffMember,
+  StaffMemberResponse,
+  StaffMembersQuery,
+} from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { TFunction } from 'i18next';
@@ -70,7 +69,7 @@ export const createStaffMember = async (
   if (await findUserByEmailAnyState(deps.db, 'staff', body.email))
     throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
   const t = deps.i18n.fixedT(input.locale, 'mail');
-  const role = deps.i18n.fixedT(input.locale, 'common')(`staffRoles.${body.role}`);
+  const role = deps.i18n.fixedT(input.locale, 'admin')(`staffRoles.${body.role}`);
   const member = await deps.db
     .transaction(async (tx) => {
       const row = await insertUser(tx, {
@@ -107,7 +106,7 @@ export const createStaffMember = async (
     .catch(rethrowUniqueViolation);
   void deps.mailer.deliverPending().catch(() => undefined);
   const name = `${member.firstName} ${member.lastName}`;
-  return { member: toStaffMember(member), message: input.t('success.staffMember.created', { name }) };
+  return { member: toStaffMember(member), message: input.t('admin:messages.staffMember.created', { name }) };
 };
 
 /**
@@ -149,7 +148,7 @@ export const changeStaffMember = async (
   const member = toStaffMember(updated);
   const name = `${member.firstName} ${member.lastName}`;
   const message = body.status
-    ? t(`success.staffMember.${body.status === 'active' ? 'reactivated' : 'deactivated'}`, { name })
-    : t('success.staffMember.role', { name, role: t(`staffRoles.${member.role}`) });
+    ? t(`admin:messages.staffMember.${body.status === 'active' ? 'reactivated' : 'deactivated'}`, { name })
+    : t('admin:messages.staffMember.role', { name, role: t(`admin:staffRoles.${member.role}`) });
   return { member, message };
 };

@@ -1,4 +1,4 @@
-import { pagedSubscribersSchema, subscribersQuerySchema } from '@esim/contracts';
+import { pagedSubscribersSchema, subscribersQuerySchema } from '@esim/contracts/portal';
 import { subscriberDetailSchema, subscriberIdParamsSchema } from '@esim/contracts/portal-subscribers';
 import type { Db } from '@esim/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import type { Subscriber, SubscribersQuery } from '@esim/contracts';
+import type { Subscriber, SubscribersQuery } from '@esim/contracts/portal';
 import type { SubscriberDetail } from '@esim/contracts/portal-subscribers';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,6 @@
-import type { CustomerEsim, ResellerPackage } from '@esim/contracts';
+import type { CustomerEsim } from '@esim/contracts';
 import type { Locale } from '@esim/contracts/locales';
+import type { ResellerPackage } from '@esim/contracts/portal';
 import { formatData, formatDays } from '@esim/ui/format';
 
 /** The package a shop assistant thinks of an eSIM by: the active one, else the next waiting one, else the newest. */

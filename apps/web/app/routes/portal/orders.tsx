@@ -6,7 +6,7 @@ import { PortalOrdersList } from '../../features/portal/components/portal-orders
 export default function PortalOrdersRoute() {
   const { t } = useTranslation();
   return (
-    <DashboardPage title={t('portal.nav.orders')} intro={t('portal:orders.intro')}>
+    <DashboardPage title={t('portal:shell.nav.orders')} intro={t('portal:orders.intro')}>
       <PortalOrdersList />
     </DashboardPage>
   );

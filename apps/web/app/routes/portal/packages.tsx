@@ -6,7 +6,7 @@ import { ResellerPackagesList } from '../../features/portal/components/reseller-
 export default function PortalPackagesRoute() {
   const { t } = useTranslation();
   return (
-    <DashboardPage title={t('portal.nav.packages')} intro={t('portal:packages.intro')}>
+    <DashboardPage title={t('portal:shell.nav.packages')} intro={t('portal:packages.intro')}>
       <ResellerPackagesList />
     </DashboardPage>
   );

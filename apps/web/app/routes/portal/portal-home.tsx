@@ -13,8 +13,8 @@ export default function PortalHomeRoute() {
   if (!user) return null;
   return (
     <DashboardPage
-      title={t('portal.title')}
-      intro={t('portal.greeting', { name: user.first_name })}
+      title={t('portal:shell.title')}
+      intro={t('portal:shell.greeting', { name: user.first_name })}
       actions={
         <Group gap="sm" wrap="nowrap">
           {user.shop ? (

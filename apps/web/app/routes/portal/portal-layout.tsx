@@ -13,7 +13,14 @@ export default function PortalLayout() {
     <UiKitProvider>
       <QueryProvider>
         <RequireAccount kind="shop">
-          <PortalShell>{textsReady ? <Outlet /> : <PageLoader />}</PortalShell>
+          {/* The menu is in the portal's texts too: nothing of the portal shows before they are there. */}
+          {textsReady ? (
+            <PortalShell>
+              <Outlet />
+            </PortalShell>
+          ) : (
+            <PageLoader />
+          )}
         </RequireAccount>
       </QueryProvider>
     </UiKitProvider>

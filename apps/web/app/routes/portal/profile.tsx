@@ -35,7 +35,7 @@ export default function PortalProfileRoute({ loaderData }: Route.ComponentProps)
   const shop = useShop();
   if (!user) return null;
   return (
-    <DashboardPage title={t('portal.nav.profile')} intro={t('portal:profile.intro')}>
+    <DashboardPage title={t('portal:shell.nav.profile')} intro={t('portal:profile.intro')}>
       <Stack gap="lg">
         <Section id="profile-shop" title={t('portal:profile.shopHeading')}>
           {shop.isPending ? (

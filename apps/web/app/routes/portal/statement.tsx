@@ -6,7 +6,7 @@ import { StatementView } from '../../features/portal/components/statement-view';
 export default function PortalStatementRoute() {
   const { t } = useTranslation();
   return (
-    <DashboardPage title={t('portal.nav.statement')} intro={t('portal:statement.intro')}>
+    <DashboardPage title={t('portal:shell.nav.statement')} intro={t('portal:statement.intro')}>
       <StatementView />
     </DashboardPage>
   );

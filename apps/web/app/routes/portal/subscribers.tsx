@@ -13,7 +13,7 @@ export default function PortalSubscribersRoute() {
       intro={t('portal:subscribers.list.intro')}
       actions={
         <Button component={Link} to="/portal/new-subscriber" data-testid="new-subscriber">
-          {t('portal.nav.newSubscriber')}
+          {t('portal:shell.nav.newSubscriber')}
         </Button>
       }
     >

@@ -8,7 +8,7 @@ export default function PortalTopUpRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   return (
-    <DashboardPage title={t('portal.nav.topUp')} intro={t('portal:topUp.intro')}>
+    <DashboardPage title={t('portal:shell.nav.topUp')} intro={t('portal:topUp.intro')}>
       <TopUpForm cancelled={params.get('cancelled') === '1'} />
     </DashboardPage>
   );

@@ -1,5 +1,5 @@
 /** An application's detail, and approving or rejecting it with the version on screen. */
-import type { BusinessDetail, BusinessResponse, RejectBusinessBody } from '@esim/contracts';
+import type { BusinessDetail, BusinessResponse, RejectBusinessBody } from '@esim/contracts/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { businessesList } from '../businesses-list';

@@ -1,5 +1,6 @@
 /** GET /api/staff/businesses (admin only): partner applications. */
-import type { Business, BusinessesQuery, Paged } from '@esim/contracts';
+import type { Paged } from '@esim/contracts';
+import type { Business, BusinessesQuery } from '@esim/contracts/staff';
 import { api } from '../../../lib/api-client';
 
 export const listBusinesses = (query: BusinessesQuery, signal?: AbortSignal) =>

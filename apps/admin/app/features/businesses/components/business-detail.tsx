@@ -1,4 +1,4 @@
-import { rejectBusinessBodySchema } from '@esim/contracts';
+import { rejectBusinessBodySchema } from '@esim/contracts/staff';
 import { describeError } from '@esim/ui/describe-error';
 import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';

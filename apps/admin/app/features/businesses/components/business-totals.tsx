@@ -1,6 +1,6 @@
-import type { BusinessOrdersQuery } from '@esim/contracts';
-import { businessOrdersQuerySchema } from '@esim/contracts';
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
+import type { BusinessOrdersQuery } from '@esim/contracts/staff';
+import { businessOrdersQuerySchema } from '@esim/contracts/staff';
 import { formatNumber, formatPrice } from '@esim/ui/format';
 import { Paper, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

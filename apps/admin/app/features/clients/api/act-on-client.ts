@@ -1,5 +1,5 @@
 /** POST /api/staff/clients/:clientId/:action: block, unblock, delete, restore, or send a password reset. */
-import type { ClientAction, ClientActionResponse } from '@esim/contracts';
+import type { ClientAction, ClientActionResponse } from '@esim/contracts/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clientsList } from '../clients-list';

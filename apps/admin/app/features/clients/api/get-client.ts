@@ -1,5 +1,5 @@
 /** GET /api/staff/clients/:clientId: a client's profile, latest orders, eSIMs and history. */
-import type { ClientDetail } from '@esim/contracts';
+import type { ClientDetail } from '@esim/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

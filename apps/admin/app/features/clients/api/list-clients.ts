@@ -1,5 +1,6 @@
 /** GET /api/staff/clients (admin, editor): one page of clients; and the whole filtered list as CSV. */
-import type { Client, ClientsQuery, Paged } from '@esim/contracts';
+import type { Paged } from '@esim/contracts';
+import type { Client, ClientsQuery } from '@esim/contracts/staff';
 import { api } from '../../../lib/api-client';
 
 export const listClients = (query: ClientsQuery, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
-import { type Client, type ClientAction, clientRestoreDays } from '@esim/contracts';
 import type { Locale } from '@esim/contracts/locales';
+import { type Client, type ClientAction, clientRestoreDays } from '@esim/contracts/staff';
 import { describeError } from '@esim/ui/describe-error';
 import { ConfirmButton } from '@esim/ui/feedback/confirm-button';
 import { useToast } from '@esim/ui/feedback/toast';

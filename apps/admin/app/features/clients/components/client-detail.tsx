@@ -1,5 +1,5 @@
-import type { AuditEntry, ClientDetail as Detail } from '@esim/contracts';
 import { fallbackLocale, isLocale, type Locale } from '@esim/contracts/locales';
+import type { AuditEntry, ClientDetail as Detail } from '@esim/contracts/staff';
 import { describeError } from '@esim/ui/describe-error';
 import { formatDate, formatPrice } from '@esim/ui/format';
 import { Alert, Badge, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';

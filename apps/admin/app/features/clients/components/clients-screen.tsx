@@ -1,4 +1,4 @@
-import type { ClientStatus } from '@esim/contracts';
+import type { ClientStatus } from '@esim/contracts/staff';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { clientsList } from '../clients-list';

@@ -1,5 +1,5 @@
 /** GET /api/staff/dashboard (admin, analytics): the home screen's figures. */
-import type { StaffDashboard } from '@esim/contracts';
+import type { StaffDashboard } from '@esim/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
-import { dashboardPeriods, type StaffDashboard } from '@esim/contracts';
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
+import { dashboardPeriods, type StaffDashboard } from '@esim/contracts/staff';
 import { describeError } from '@esim/ui/describe-error';
 import { formatNumber, formatPrice } from '@esim/ui/format';
 import {

@@ -1,5 +1,5 @@
-import type { StaffDashboard } from '@esim/contracts';
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
+import type { StaffDashboard } from '@esim/contracts/staff';
 import { formatDate, formatPrice } from '@esim/ui/format';
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,10 @@
 /** The manage-shop actions: approve / suspend / reactivate, sellShopPrice, and credit adjustments. */
-import type { CreditAdjustmentBody, ShopAction, ShopResponse, StaffUpdateShopBody } from '@esim/contracts';
+import type {
+  CreditAdjustmentBody,
+  ShopAction,
+  ShopResponse,
+  StaffUpdateShopBody,
+} from '@esim/contracts/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { shopsList } from '../shops-list';

@@ -1,5 +1,5 @@
 /** POST /api/staff/shops: a shop and its first user, invited by e-mail. */
-import type { CreateShopBody, ShopResponse } from '@esim/contracts';
+import type { CreateShopBody, ShopResponse } from '@esim/contracts/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { shopsList } from '../shops-list';

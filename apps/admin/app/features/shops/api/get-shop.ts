@@ -1,5 +1,5 @@
 /** GET /api/staff/shops/:shopId: the shop's page (users, orders, ledger of a period, history). */
-import type { ShopDetail } from '@esim/contracts';
+import type { ShopDetail } from '@esim/contracts/staff';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

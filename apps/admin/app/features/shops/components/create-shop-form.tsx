@@ -1,4 +1,4 @@
-import { type CreateShopBody, createShopBodySchema } from '@esim/contracts';
+import { type CreateShopBody, createShopBodySchema } from '@esim/contracts/staff';
 import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { EmailField, TextField } from '@esim/ui/form/text-field';

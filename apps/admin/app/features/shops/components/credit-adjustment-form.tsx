@@ -1,4 +1,5 @@
-import { type CreditAdjustmentBody, creditAdjustmentBodySchema, creditBuckets } from '@esim/contracts';
+import { creditBuckets } from '@esim/contracts/portal';
+import { type CreditAdjustmentBody, creditAdjustmentBodySchema } from '@esim/contracts/staff';
 import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { MoneyField } from '@esim/ui/form/money-field';

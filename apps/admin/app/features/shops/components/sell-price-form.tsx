@@ -1,4 +1,4 @@
-import { type Shop, type StaffUpdateShopBody, staffUpdateShopBodySchema } from '@esim/contracts';
+import { type Shop, type StaffUpdateShopBody, staffUpdateShopBodySchema } from '@esim/contracts/staff';
 import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { TextField } from '@esim/ui/form/text-field';

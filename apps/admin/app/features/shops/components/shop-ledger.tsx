@@ -1,5 +1,5 @@
-import type { Statement } from '@esim/contracts';
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
+import type { Statement } from '@esim/contracts/portal';
 import { formatDateTime, formatPrice } from '@esim/ui/format';
 import { Group, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import type { ShopDetail } from '@esim/contracts';
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
+import type { ShopDetail } from '@esim/contracts/staff';
 import { formatPrice } from '@esim/ui/format';
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { Shop, ShopAction } from '@esim/contracts';
+import type { Shop, ShopAction } from '@esim/contracts/staff';
 import { describeError } from '@esim/ui/describe-error';
 import { ConfirmButton } from '@esim/ui/feedback/confirm-button';
 import { useToast } from '@esim/ui/feedback/toast';

@@ -1,5 +1,5 @@
 /** PATCH /api/staff/staff-members/:staffId: a new role, or deactivate / reactivate, with the version on screen. */
-import type { ChangeStaffMemberBody, StaffMemberResponse } from '@esim/contracts';
+import type { ChangeStaffMemberBody, StaffMemberResponse } from '@esim/contracts/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { staffMembersList } from '../staff-members-list';

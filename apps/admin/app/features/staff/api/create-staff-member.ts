@@ -1,5 +1,5 @@
 /** POST /api/staff/staff-members: a new staff account, invited by e-mail to choose a password. */
-import type { CreateStaffMemberBody, StaffMemberResponse } from '@esim/contracts';
+import type { CreateStaffMemberBody, StaffMemberResponse } from '@esim/contracts/staff';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { staffMembersList } from '../staff-members-list';

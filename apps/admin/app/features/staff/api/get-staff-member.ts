@@ -1,5 +1,5 @@
 /** GET /api/staff/staff-members/:staffId: a staff account and its history. */
-import type { StaffMemberDetail } from '@esim/contracts';
+import type { StaffMemberDetail } from '@esim/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

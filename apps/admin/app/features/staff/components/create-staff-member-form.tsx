@@ -1,4 +1,5 @@
-import { type CreateStaffMemberBody, createStaffMemberBodySchema, staffRoles } from '@esim/contracts';
+import { staffRoles } from '@esim/contracts';
+import { type CreateStaffMemberBody, createStaffMemberBodySchema } from '@esim/contracts/staff';
 import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { SelectField } from '@esim/ui/form/select-field';
@@ -41,7 +42,7 @@ export const CreateStaffMemberForm = () => {
         name="role"
         label={t('staffMembers.role')}
         description={t('staffMembers.roleHelp')}
-        options={staffRoles.map((role) => ({ value: role, label: t(`common:staffRoles.${role}`) }))}
+        options={staffRoles.map((role) => ({ value: role, label: t(`admin:staffRoles.${role}`) }))}
         required
       />
     </FormShell>

@@ -1,4 +1,5 @@
-import { type StaffMember, type StaffRole, staffRoles } from '@esim/contracts';
+import { type StaffRole, staffRoles } from '@esim/contracts';
+import type { StaffMember } from '@esim/contracts/staff';
 import { describeError } from '@esim/ui/describe-error';
 import { ConfirmButton } from '@esim/ui/feedback/confirm-button';
 import { useToast } from '@esim/ui/feedback/toast';
@@ -27,7 +28,7 @@ const RoleAndState = ({ member }: { member: StaffMember }) => {
           label={t('staffMembers.role')}
           value={role}
           onChange={(event) => setRole(event.currentTarget.value as StaffRole)}
-          data={staffRoles.map((r) => ({ value: r, label: t(`common:staffRoles.${r}`) }))}
+          data={staffRoles.map((r) => ({ value: r, label: t(`admin:staffRoles.${r}`) }))}
           data-testid="staff-role"
         />
         <Button
@@ -86,7 +87,7 @@ export const StaffMemberDetail = ({ staffId }: { staffId: string }) => {
     );
   const { member, history } = answer.data;
   const valueLabel = (field: string, value: unknown) =>
-    field === 'role' ? t(`common:staffRoles.${String(value)}`) : t(`staffMembers.statuses.${String(value)}`);
+    field === 'role' ? t(`admin:staffRoles.${String(value)}`) : t(`staffMembers.statuses.${String(value)}`);
   return (
     <Stack gap="lg" data-testid="staff-member-detail">
       <Stack gap={4}>
@@ -96,7 +97,7 @@ export const StaffMemberDetail = ({ staffId }: { staffId: string }) => {
         <Text c="gray.7">{member.email}</Text>
         <Group gap="xs">
           <Badge color="#1e3a8a" variant="filled">
-            {t(`common:staffRoles.${member.role}`)}
+            {t(`admin:staffRoles.${member.role}`)}
           </Badge>
           <Badge
             color={member.status === 'active' ? '#1e6b34' : '#a61b1b'}

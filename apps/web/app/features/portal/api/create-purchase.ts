@@ -3,7 +3,7 @@ import type {
   CreatePortalPurchaseBody,
   CreatePortalRefillBody,
   PortalOrder,
-} from '@esim/contracts';
+} from '@esim/contracts/portal';
 import type { PortalChangeQuote } from '@esim/contracts/portal-subscribers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';

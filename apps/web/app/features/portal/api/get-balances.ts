@@ -1,4 +1,4 @@
-import type { Balances } from '@esim/contracts';
+import type { Balances } from '@esim/contracts/portal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,5 @@
-import type { Paged, ResellerPackage, ResellerPackagesQuery } from '@esim/contracts';
+import type { Paged } from '@esim/contracts';
+import type { ResellerPackage, ResellerPackagesQuery } from '@esim/contracts/portal';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,5 @@
-import type { OrderKind, OrderStatus, PagedPortalOrders } from '@esim/contracts';
+import type { OrderKind, OrderStatus } from '@esim/contracts';
+import type { PagedPortalOrders } from '@esim/contracts/portal';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,5 @@
-import type { PackageType, PagedResellerPackages } from '@esim/contracts';
+import type { PackageType } from '@esim/contracts';
+import type { PagedResellerPackages } from '@esim/contracts/portal';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

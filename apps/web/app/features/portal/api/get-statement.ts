@@ -1,4 +1,4 @@
-import type { Statement } from '@esim/contracts';
+import type { Statement } from '@esim/contracts/portal';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

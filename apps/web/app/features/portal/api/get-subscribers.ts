@@ -1,4 +1,5 @@
-import type { Paged, Subscriber, SubscribersQuery } from '@esim/contracts';
+import type { Paged } from '@esim/contracts';
+import type { Subscriber, SubscribersQuery } from '@esim/contracts/portal';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

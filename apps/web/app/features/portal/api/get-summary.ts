@@ -1,4 +1,4 @@
-import type { PortalSummary } from '@esim/contracts';
+import type { PortalSummary } from '@esim/contracts/portal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 

@@ -1,4 +1,4 @@
-import type { ShopProfile, UpdateShopBody } from '@esim/contracts';
+import type { ShopProfile, UpdateShopBody } from '@esim/contracts/portal';
 import { apiBaseUrl, apiTimeoutMs } from '@esim/ui/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';

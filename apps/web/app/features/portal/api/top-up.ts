@@ -1,4 +1,4 @@
-import type { PortalOrder, TopUpQuote } from '@esim/contracts';
+import type { PortalOrder, TopUpQuote } from '@esim/contracts/portal';
 import { api } from '../../../lib/api';
 
 export type TopUpOrder = TopUpQuote & { orderId: string; number: string; checkoutUrl: string };

@@ -1,5 +1,6 @@
 import './portal-subscribers.css';
-import { type PackageType, packageTypes, type ResellerPackage } from '@esim/contracts';
+import { type PackageType, packageTypes } from '@esim/contracts';
+import type { ResellerPackage } from '@esim/contracts/portal';
 import { formatPrice } from '@esim/ui/format';
 import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,6 +1,6 @@
 import './portal-money.css';
-import type { LedgerEntry, PortalOrder } from '@esim/contracts';
 import { localeTags } from '@esim/contracts/locales';
+import type { LedgerEntry, PortalOrder } from '@esim/contracts/portal';
 import { formatDateTime, formatPrice } from '@esim/ui/format';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,7 @@ export const PortalHome = () => {
           {t('portal:home.newSubscriber')}
         </Button>
         <Button component={Link} to="/portal/top-up" size="md" variant="outline" data-testid="portal-top-up">
-          {t('portal.nav.topUp')}
+          {t('portal:shell.nav.topUp')}
         </Button>
       </Group>
       <ul className="portal-cards" aria-label={t('portal:home.cardsLabel')}>

@@ -1,5 +1,6 @@
 import './portal-money.css';
-import { type OrderKind, type OrderStatus, orderStatuses, type PortalOrder } from '@esim/contracts';
+import { type OrderKind, type OrderStatus, orderStatuses } from '@esim/contracts';
+import type { PortalOrder } from '@esim/contracts/portal';
 import { describeError } from '@esim/ui/describe-error';
 import { formatDateTime, formatPrice } from '@esim/ui/format';
 import { Button } from '@mantine/core';

@@ -8,11 +8,11 @@ export const PortalShell = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const links = portalLinks.map((link) => ({
     to: link.to,
-    label: t(`portal.nav.${link.key}`),
+    label: t(`portal:shell.nav.${link.key}`),
     end: 'end' in link,
   }));
   return (
-    <DashboardShell navLabel={t('portal.navLabel')} links={links} testId="portal-nav">
+    <DashboardShell navLabel={t('portal:shell.navLabel')} links={links} testId="portal-nav">
       {children}
     </DashboardShell>
   );

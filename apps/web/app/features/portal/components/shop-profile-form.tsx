@@ -1,6 +1,7 @@
 import '../../../styles/form-styles';
 import './portal-money.css';
-import { logoMaxBytes, numberField, type ShopProfile, updateShopBodySchema } from '@esim/contracts';
+import { logoMaxBytes, numberField } from '@esim/contracts';
+import { type ShopProfile, updateShopBodySchema } from '@esim/contracts/portal';
 import { describeError } from '@esim/ui/describe-error';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { MoneyField } from '@esim/ui/form/money-field';

@@ -1,5 +1,5 @@
 import './portal-money.css';
-import { creditEntryKinds } from '@esim/contracts';
+import { creditEntryKinds } from '@esim/contracts/portal';
 import { describeError } from '@esim/ui/describe-error';
 import { formatDateTime, formatPrice } from '@esim/ui/format';
 import { Button, Paper, Title } from '@mantine/core';

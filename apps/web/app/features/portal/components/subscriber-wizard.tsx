@@ -1,6 +1,6 @@
 import './portal-subscribers.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { type NewSubscriber, newSubscriberSchema, type ResellerPackage } from '@esim/contracts';
+import { type NewSubscriber, newSubscriberSchema, type ResellerPackage } from '@esim/contracts/portal';
 import { isApiError } from '@esim/ui/api-client';
 import { describeError } from '@esim/ui/describe-error';
 import { FormShell } from '@esim/ui/form/form-shell';

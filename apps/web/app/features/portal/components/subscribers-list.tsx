@@ -1,5 +1,5 @@
 import '../../../styles/list-styles';
-import { type Subscriber, type SubscribersQuery, subscribersQuerySchema } from '@esim/contracts';
+import { type Subscriber, type SubscribersQuery, subscribersQuerySchema } from '@esim/contracts/portal';
 import { col, defineList, filter } from '@esim/ui/list/define-list';
 import { ListView } from '@esim/ui/list/list-view';
 import { getSubscribers } from '../api/get-subscribers';

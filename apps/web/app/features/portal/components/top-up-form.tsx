@@ -1,6 +1,6 @@
 import '../../../styles/form-styles';
 import './portal-money.css';
-import type { TopUpQuote } from '@esim/contracts';
+import type { TopUpQuote } from '@esim/contracts/portal';
 import { isApiError } from '@esim/ui/api-client';
 import { describeError } from '@esim/ui/describe-error';
 import { formatPrice } from '@esim/ui/format';

@@ -1,0 +1,11 @@
+/**
+ * The staff dashboard's contracts (issue 12), an entry point of their own (`@esim/contracts/staff`): the public
+ * site never imports them, so their schemas stay out of its bundles (DESIGN section 7).
+ */
+
+export * from './businesses';
+export * from './clients';
+export * from './dashboard';
+export * from './saved-views';
+export * from './shops';
+export * from './staff-users';
