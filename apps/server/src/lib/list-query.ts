@@ -1,5 +1,5 @@
 import { type Paged, type PageQuery, parseSort } from '@esim/contracts';
-import { type AnyColumn, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import { AppError } from './app-error';
 
 /**
@@ -69,5 +69,35 @@ export async function* batchesOf<Item>(
     const batch = await fetchPage({ limit: batchSize, offset });
     if (batch.length > 0) yield batch;
     if (batch.length < batchSize) return;
+  }
+}
+
+/**
+ * Keyset paging for exports: the rows after `last` in the order of `sort` (with the id as tiebreak). Unlike an
+ * offset, each batch costs the same however deep into the list it is, so a 100,000-row export stays linear.
+ */
+export const afterRow = <Field extends string>(
+  sort: Field | `-${Field}`,
+  columns: Record<Field, AnyColumn>,
+  tiebreak: AnyColumn,
+  last: { value: unknown; id: string },
+): SQL | undefined => {
+  const { field, direction } = parseSort(sort);
+  const beyond = direction === 'asc' ? gt : lt;
+  const column = columns[field];
+  return or(beyond(column, last.value), and(eq(column, last.value), beyond(tiebreak, last.id)));
+};
+
+/** Reads a whole list in keyset batches (`fetchAfter(last)` answers the next batch after the row given). */
+export async function* keysetBatchesOf<Row>(
+  fetchAfter: (last: Row | null) => Promise<Row[]>,
+  batchSize: number,
+): AsyncGenerator<Row[]> {
+  let last: Row | null = null;
+  for (;;) {
+    const batch = await fetchAfter(last);
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+    last = batch[batch.length - 1] ?? null;
   }
 }

@@ -21,7 +21,7 @@ export const clientsList = defineList({
     col.text<Client>('country'),
     col.status<Client>('status', 'admin:clients.statuses'),
     col.boolean<Client>('hasActiveEsim', 'admin:clients.yesNo'),
-    col.number<Client>('ordersCount', { sortable: true }),
+    col.number<Client>('ordersCount'),
     col.date<Client>('createdAt', { sortable: true }),
   ],
   filters: [

@@ -2,7 +2,7 @@ import type { PageQuery } from '@esim/contracts';
 import type { ClientsCsvQuery } from '@esim/contracts/staff';
 import { type Db, users } from '@esim/db';
 import { and, count, eq, gte, ilike, isNotNull, isNull, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
-import { orderByOf, pageWindow } from '../../lib/list-query';
+import { afterRow, orderByOf, pageWindow } from '../../lib/list-query';
 
 export type ClientRow = typeof users.$inferSelect;
 
@@ -22,7 +22,6 @@ const clientSortColumns = {
   createdAt: users.createdAt,
   lastName: users.lastName,
   email: users.email,
-  ordersCount,
 };
 
 /** The day after a YYYY-MM-DD date, at 00:00 UTC: `to` includes its whole day. */
@@ -36,14 +35,19 @@ const conditions = (filters: ClientFilters): SQL | undefined => {
     if (filters.status) where.push(eq(users.status, filters.status));
   }
   if (filters.q) {
-    const pattern = likePattern(filters.q);
-    where.push(
-      or(
-        ilike(users.email, pattern),
-        ilike(users.phone, pattern),
-        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-      ),
-    );
+    // An e-mail address finds its account through the unique (kind, email) index; anything else searches names,
+    // e-mails and phone numbers by part (a scan, fine for words people type, not for every keystroke on 100k).
+    if (filters.q.includes('@')) where.push(eq(users.email, filters.q.toLowerCase()));
+    else {
+      const pattern = likePattern(filters.q);
+      where.push(
+        or(
+          ilike(users.email, pattern),
+          ilike(users.phone, pattern),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+        ),
+      );
+    }
   }
   if (filters.country) where.push(eq(users.country, filters.country));
   if (filters.hasActiveEsim)
@@ -56,27 +60,60 @@ const conditions = (filters: ClientFilters): SQL | undefined => {
 const clientColumns = { user: users, hasActiveEsim, ordersCount };
 export type ClientListRow = { user: ClientRow; hasActiveEsim: boolean; ordersCount: number };
 
-/** One window of the clients matching the filters, in the list's order (pages and CSV batches). */
-export const listClientRows = (
+/** The next `limit` clients after `last` in the list's order (CSV export batches, keyset). */
+export const listClientRowsAfter = (
   db: Db,
   filters: ClientFilters,
-  window: { limit: number; offset: number },
-): Promise<ClientListRow[]> =>
-  db
+  last: ClientRow | null,
+  limit: number,
+) => {
+  const sort = filters.sort ?? '-createdAt';
+  const field = sort.replace(/^-/, '') as keyof typeof clientSortColumns;
+  return db
     .select(clientColumns)
     .from(users)
-    .where(conditions(filters))
-    .orderBy(...orderByOf(filters.sort ?? '-createdAt', clientSortColumns, users.id))
-    .limit(window.limit)
-    .offset(window.offset);
+    .where(
+      and(
+        conditions(filters),
+        last ? afterRow(sort, clientSortColumns, users.id, { value: last[field], id: last.id }) : undefined,
+      ),
+    )
+    .orderBy(...orderByOf(sort, clientSortColumns, users.id))
+    .limit(limit);
+};
 
-/** One page of clients and how many match. */
+/**
+ * One page of clients and how many match. A search by part of a name or e-mail scans the table anyway, so its
+ * total rides on the rows of that one scan (`count(*) over ()`; matches are few, so their computed columns are
+ * cheap); any other list counts beside the page, which an index or a plain count answers quickly.
+ */
 export const listClients = async (db: Db, filters: ClientFilters, page: PageQuery) => {
-  const [rows, [total]] = await Promise.all([
-    listClientRows(db, filters, pageWindow(page)),
-    db.select({ value: count() }).from(users).where(conditions(filters)),
+  const window = pageWindow(page);
+  const order = orderByOf(filters.sort ?? '-createdAt', clientSortColumns, users.id);
+  const countAll = async () =>
+    (await db.select({ value: count() }).from(users).where(conditions(filters)))[0]?.value ?? 0;
+  if (filters.q && !filters.q.includes('@')) {
+    const rows = await db
+      .select({ ...clientColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(users)
+      .where(conditions(filters))
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset);
+    // A page past the end has no row to carry the total.
+    return { rows, total: rows[0]?.total ?? (await countAll()) };
+  }
+  const [rows, total] = await Promise.all([
+    db
+      .select(clientColumns)
+      .from(users)
+      .where(conditions(filters))
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
+    countAll(),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  return { rows, total };
 };
 
 /** One client (deleted ones too), with the same computed fields as the list; undefined if none. */

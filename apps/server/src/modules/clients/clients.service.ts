@@ -13,7 +13,7 @@ import type { TFunction } from 'i18next';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { batchesOf, toPaged } from '../../lib/list-query';
+import { keysetBatchesOf, toPaged } from '../../lib/list-query';
 import { listHistory, recordChange } from '../audit/audit.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { sendPasswordReset } from '../auth/auth.service';
@@ -26,7 +26,7 @@ import {
   eraseDeletedClients,
   findClient,
   listClients as listClientPage,
-  listClientRows,
+  listClientRowsAfter,
   lockClient,
   updateClient,
 } from './clients.repository';
@@ -70,11 +70,14 @@ const clientCsvColumns: CsvColumn<Client>[] = [
 ];
 
 /** Every client matching the filters as CSV, read in batches while the download streams. */
-export const exportClients = (deps: { db: Db }, query: ClientsCsvQuery) =>
+export const exportClients = (deps: { db: Db }, query: ClientsCsvQuery, batchSize = 2000) =>
   csvStream(
     clientCsvColumns,
     (async function* () {
-      for await (const batch of batchesOf((window) => listClientRows(deps.db, query, window)))
+      for await (const batch of keysetBatchesOf<ClientListRow>(
+        (last) => listClientRowsAfter(deps.db, query, last?.user ?? null, batchSize),
+        batchSize,
+      ))
         yield batch.map(toClient);
     })(),
   );

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/callers';
 import { createTestContext, loginAs, type TestContext, uniqueEmail, uniquePhone } from '../../test/harness';
-import { eraseExpiredClients } from './clients.service';
+import { eraseExpiredClients, exportClients } from './clients.service';
 
 // Issue 12: the staff dashboard's clients (all, blocked, deleted), a client's detail, and the audited actions.
 let ctx: TestContext;
@@ -235,6 +235,30 @@ describe('erasure of deleted clients', () => {
 });
 
 describe('GET /api/staff/clients.csv', () => {
+  it('reads the export in keyset batches: every row once, in the list order, ties included', async () => {
+    const marker = `Key${Date.now().toString(36)}`;
+    const same = new Date('2030-01-01T00:00:00Z');
+    for (let i = 0; i < 7; i++) await seedClient({ firstName: `Tie${i}`, lastName: marker, createdAt: same });
+    const read = async (sort: 'createdAt' | '-createdAt' | 'email') => {
+      let csv = '';
+      for await (const chunk of exportClients(ctx.deps, { q: marker, sort }, 2)) csv += String(chunk);
+      return csv
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',')[2]);
+    };
+    const answer = await get(`/api/staff/clients?q=${marker}&pageSize=50&sort=email`);
+    const page = (answer.json() as Paged<Client>).items.map((c) => c.email);
+    expect(page).toHaveLength(7);
+    expect(await read('email')).toEqual(page);
+    for (const sort of ['createdAt', '-createdAt'] as const) {
+      const emails = await read(sort);
+      expect(emails).toHaveLength(7);
+      expect(new Set(emails).size).toBe(7);
+    }
+  });
+
   it('streams every filtered client, not only a page', async () => {
     const marker = `Csv${Date.now().toString(36)}`;
     for (let i = 0; i < 3; i++) await seedClient({ firstName: `Row${i}`, lastName: marker, country: 'IT' });
