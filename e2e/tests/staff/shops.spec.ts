@@ -23,6 +23,14 @@ test('admin approves a pending shop and adjusts its credit: ledger row with runn
     await expect(drawer.getByTestId('shop-status')).toHaveText('Active');
     await expectNoAxeViolations(page);
 
+    // Its own top-up bonus: 6 % from 200 EUR instead of the settings' tiers.
+    const terms = drawer.getByTestId('sell-price-form');
+    await terms.getByTestId('own-bonus-tiers').check();
+    await terms.getByLabel(/^Bonus %/).fill('6');
+    await terms.getByRole('button', { name: 'Save selling price' }).click();
+    await expect(page.getByTestId('toast').last()).toContainText('is saved.');
+    await expect(drawer.getByTestId('history').getByRole('listitem').first()).toContainText('Changed');
+
     // The shop's page: a removal larger than the balance is refused, then an addition with a reason.
     await drawer.getByRole('link', { name: "Open the shop's page" }).click();
     await expect(page).toHaveURL(/\/clients\/all-shops\/[0-9a-f-]+$/);

@@ -21,7 +21,11 @@ export type CreditBucket = (typeof creditBuckets)[number];
 export const maxTopUpCents = 100_000_000;
 
 /** A bonus tier: a top-up of at least `fromCents` earns `percent` of it as bonus (settings, `topUpBonusTiers`). */
-export type BonusTier = { fromCents: number; percent: number };
+export const bonusTierSchema = z.strictObject({
+  fromCents: z.number().int().min(0).max(100_000_000),
+  percent: z.coerce.number().int().min(0).max(100),
+});
+export type BonusTier = z.infer<typeof bonusTierSchema>;
 
 /** The bonus a top-up earns: the highest tier it reaches, rounded down to the cent. Shown and credited alike. */
 export const topUpBonusCents = (amountCents: number, tiers: readonly BonusTier[]) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './clients';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
-import { creditBuckets, portalOrderSchema, statementSchema } from './portal';
+import { bonusTierSchema, creditBuckets, portalOrderSchema, statementSchema } from './portal';
 
 /**
  * The staff dashboard's shops (issue 12): all shops (`/clients/all-shops`), a shop's page
@@ -18,6 +18,8 @@ export const shopSchema = z
     status: z.enum(shopStatuses),
     /** The shop's retail markup in percent (SPEC: sellShopPrice). */
     sellShopPrice: z.number().int(),
+    /** The shop's own top-up bonus tiers; null: the settings' tiers apply. */
+    bonusTiers: z.array(bonusTierSchema).nullable(),
     creditCents: z.number().int(),
     bonusCents: z.number().int(),
     totalCents: z.number().int(),
@@ -76,6 +78,13 @@ export const shopActionBodySchema = z.strictObject({ version: z.string().min(1).
 export const staffUpdateShopBodySchema = z.strictObject({
   version: z.string().min(1).max(64),
   sellShopPrice: z.coerce.number().int().min(0).max(500),
+  /** Up to 10 tiers, each from a different amount; null: back to the settings' tiers; left out: unchanged. */
+  bonusTiers: z
+    .array(bonusTierSchema)
+    .max(10)
+    .refine((tiers) => new Set(tiers.map((t) => t.fromCents)).size === tiers.length, { message: 'invalid' })
+    .nullable()
+    .optional(),
 });
 export type StaffUpdateShopBody = z.infer<typeof staffUpdateShopBodySchema>;
 

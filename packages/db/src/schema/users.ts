@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -44,6 +45,8 @@ export const shops = pgTable(
     lowBalanceAlertArmed: boolean('low_balance_alert_armed').notNull().default(true),
     lowBalanceAlertedAt: timestamp('low_balance_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The shop's own top-up bonus tiers (staff, manage shops); null: the settings' tiers. */
+    bonusTiers: jsonb('bonus_tiers').$type<{ fromCents: number; percent: number }[]>(),
     /** Staff edits (status, sellShopPrice) check it as the record's version; balances do not touch it. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -215,3 +215,7 @@ export const getShopProfile = async (db: Db, shopId: string) => {
     .limit(1);
   return row;
 };
+
+/** The shop's own top-up bonus tiers, or null when the settings' tiers apply. */
+export const getShopBonusTiers = async (db: Db, shopId: string) =>
+  (await db.select({ tiers: shops.bonusTiers }).from(shops).where(eq(shops.id, shopId)))[0]?.tiers ?? null;

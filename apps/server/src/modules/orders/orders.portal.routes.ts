@@ -56,7 +56,7 @@ export const ordersPortalRoutes =
           response: { 200: topUpQuoteSchema },
         },
       },
-      async (request) => quoteTopUp(deps, request.query.amountCents),
+      async (request) => quoteTopUp(deps, shopIdOf(request), request.query.amountCents),
     );
 
     app.post(

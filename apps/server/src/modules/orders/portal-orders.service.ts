@@ -28,7 +28,7 @@ import {
   listSellablePackages,
   type PackageRow,
 } from '../catalogue/catalogue.repository';
-import { getShopBalances } from '../credits/credits.repository';
+import { getShopBalances, getShopBonusTiers } from '../credits/credits.repository';
 import {
   debitPurchase,
   insufficientCredit,
@@ -89,11 +89,19 @@ const topUpName = (deps: Pick<CheckoutDeps, 'i18n'>, locale: Locale) =>
   deps.i18n.fixedT(locale, 'common')('portal.topUpName');
 
 /** The bonus a top-up of this amount earns now; below the minimum (settings, 200 EUR) SPEC's message. */
-export const quoteTopUp = async (deps: { db: Db }, amountCents: number): Promise<TopUpQuote> => {
-  const options = await getGeneralOptions(deps.db);
+export const quoteTopUp = async (
+  deps: { db: Db },
+  shopId: string,
+  amountCents: number,
+): Promise<TopUpQuote> => {
+  const [options, ownTiers] = await Promise.all([
+    getGeneralOptions(deps.db),
+    getShopBonusTiers(deps.db, shopId),
+  ]);
   if (amountCents < options.minimumTopUpCents)
     throw new AppError('TOP_UP_BELOW_MINIMUM', { amountCents: ['errors.TOP_UP_BELOW_MINIMUM'] });
-  const bonusCents = topUpBonusCents(amountCents, options.topUpBonusTiers);
+  // A shop's own tiers (set by staff) replace the settings' tiers for it.
+  const bonusCents = topUpBonusCents(amountCents, ownTiers ?? options.topUpBonusTiers);
   return {
     amountCents,
     bonusCents,
@@ -113,7 +121,7 @@ export const createTopUpOrder = async (
   input: { shopId: string; user: UserRow; amountCents: number; locale: Locale; idempotencyKey?: string },
   log: FastifyBaseLogger,
 ) => {
-  const quote = await quoteTopUp(deps, input.amountCents);
+  const quote = await quoteTopUp(deps, input.shopId, input.amountCents);
   const key = input.idempotencyKey;
   // A double click or a retried request: the same order (ADR 0020), never a second one.
   const earlier = key ? await findShopOrderByKey(deps.db, input.shopId, key) : undefined;

@@ -82,7 +82,7 @@ export const lockShop = async (tx: Db, shopId: string) => {
 export const updateShop = async (
   tx: Db,
   shopId: string,
-  values: Partial<Pick<ShopRow, 'status' | 'sellShopPrice'>>,
+  values: Partial<Pick<ShopRow, 'status' | 'sellShopPrice' | 'bonusTiers'>>,
 ) => {
   const [row] = await tx
     .update(shops)

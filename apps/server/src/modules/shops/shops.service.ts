@@ -41,6 +41,7 @@ const toShop = ({ shop, ownerEmail, usersCount, ordersCount }: ShopListRow): Sho
   name: shop.name,
   status: shop.status,
   sellShopPrice: shop.sellShopPrice,
+  bonusTiers: shop.bonusTiers,
   creditCents: shop.creditCents,
   bonusCents: shop.bonusCents,
   totalCents: shop.creditCents + shop.bonusCents,
@@ -107,7 +108,7 @@ const transitions: Record<ShopAction, { from: ShopRow['status']; to: ShopRow['st
 const changeShop = async (
   db: Db,
   input: { staffUserId: string; shopId: string; version: string; action: string },
-  change: (row: ShopRow) => Partial<Pick<ShopRow, 'status' | 'sellShopPrice'>>,
+  change: (row: ShopRow) => Partial<Pick<ShopRow, 'status' | 'sellShopPrice' | 'bonusTiers'>>,
 ) => {
   await db.transaction(async (tx) => {
     const row = await lockShop(tx, input.shopId);
@@ -142,7 +143,7 @@ export const actOnShop = async (
   return { shop, message: input.t(`admin:messages.shop.${input.action}`, { name: shop.name }) };
 };
 
-/** The shop's retail markup (sellShopPrice). */
+/** The shop's retail markup (sellShopPrice) and its own top-up bonus tiers (null: the settings'). */
 export const updateShopSettings = async (
   deps: { db: Db },
   input: { staffUserId: string; shopId: string; body: StaffUpdateShopBody; t: TFunction },
@@ -150,7 +151,12 @@ export const updateShopSettings = async (
   const shop = await changeShop(
     deps.db,
     { ...input, version: input.body.version, action: 'shop.update' },
-    () => ({ sellShopPrice: input.body.sellShopPrice }),
+    () => ({
+      sellShopPrice: input.body.sellShopPrice,
+      bonusTiers: input.body.bonusTiers
+        ? [...input.body.bonusTiers].sort((a, b) => a.fromCents - b.fromCents)
+        : null,
+    }),
   );
   return { shop, message: input.t('admin:messages.shop.updated', { name: shop.name }) };
 };

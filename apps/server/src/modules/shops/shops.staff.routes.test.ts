@@ -94,6 +94,49 @@ describe('shops for staff', () => {
     expect(saved.json().shop.sellShopPrice).toBe(35);
   });
 
+  it("sets the shop's own bonus tiers, which its top-up quotes then use; null goes back to the settings'", async () => {
+    const { shop, user } = await newShop();
+    const portal = {
+      authorization: `Bearer ${(await loginAs(ctx.app, 'shop', user.email, user.password)).access_token}`,
+    };
+    const quote = async () =>
+      (await call('GET', '/api/portal/topups/quote?amountCents=50000', undefined, portal)).json().bonusCents;
+    const standard = await quote();
+
+    const { version } = (await detail(shop.id)).shop;
+    const duplicate = await call('PATCH', `/api/staff/shops/${shop.id}`, {
+      version,
+      sellShopPrice: 20,
+      bonusTiers: [
+        { fromCents: 20_000, percent: 5 },
+        { fromCents: 20_000, percent: 6 },
+      ],
+    });
+    expect(duplicate.statusCode).toBe(422);
+    const own = await call('PATCH', `/api/staff/shops/${shop.id}`, {
+      version,
+      sellShopPrice: 20,
+      bonusTiers: [
+        { fromCents: 40_000, percent: 12 },
+        { fromCents: 20_000, percent: 6 },
+      ],
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().shop.bonusTiers).toEqual([
+      { fromCents: 20_000, percent: 6 },
+      { fromCents: 40_000, percent: 12 },
+    ]);
+    expect(await quote()).toBe(6_000);
+
+    const reset = await call('PATCH', `/api/staff/shops/${shop.id}`, {
+      version: own.json().shop.version,
+      sellShopPrice: 20,
+      bonusTiers: null,
+    });
+    expect(reset.json().shop.bonusTiers).toBeNull();
+    expect(await quote()).toBe(standard);
+  });
+
   it('adjusts credit with a reason: ledger row and audit row, running balance on the page; a double click counts once', async () => {
     const { shop } = await newShop();
     const idempotencyKey = `double-${Date.now()}`;
