@@ -26,12 +26,19 @@ export const ShopManagePanel = ({ detail }: { detail: ShopDetail }) => {
   const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
   const { shop } = detail;
   const money = (cents: number) => formatPrice(cents, locale);
-  const label = (field: string, value: unknown) =>
-    field === 'status'
-      ? t(`shops.statuses.${String(value)}`)
-      : typeof value === 'number' && field.endsWith('Cents')
-        ? money(value)
-        : String(value ?? '');
+  const label = (field: string, value: unknown): string => {
+    if (field === 'status') return t(`shops.statuses.${String(value)}`);
+    if (field === 'bonusTiers')
+      return Array.isArray(value)
+        ? value
+            .map(
+              (tier: { fromCents: number; percent: number }) => `${money(tier.fromCents)}: ${tier.percent} %`,
+            )
+            .join('; ')
+        : t('shops.settingsTiers');
+    if (typeof value === 'number' && field.endsWith('Cents')) return money(value);
+    return String(value ?? '');
+  };
   return (
     <Stack gap="lg" data-testid="shop-manage">
       <Stack gap={4}>
