@@ -21,7 +21,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/harness';
-import { fulfilOrder } from '../orders/fulfilment.service';
+import { checkAllocation, fulfilOrder, onProviderOrderReady } from '../orders/fulfilment.service';
 
 const esimProvider = createSandboxEsimProvider({ allocationDelayMs: 0 });
 let ctx: TestContext;
@@ -231,6 +231,45 @@ describe('change eSIM', () => {
     } finally {
       esimProvider.revoke = revoke;
     }
+  });
+
+  it("the provider's notice for a change's new profile does not complete it as a new eSIM", async () => {
+    const { auth, esim } = await customerWithEsim();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/account/esims/${esim.id}/change`,
+      headers: auth,
+      payload: { confirm: true },
+    });
+    const orderId = response.json().orderId as string;
+    // Paid without a job (the worker would run the change at once): the notice arrives first.
+    await ctx.deps.db
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(orders.id, orderId));
+    const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    const snapshot = (order?.packageSnapshot ?? {}) as {
+      providerPackageCode?: string;
+      wholesaleCents?: number;
+    };
+    const placed = await esimProvider.orderProfile({
+      transactionId: orderId,
+      packageCode: String(snapshot.providerPackageCode),
+      wholesaleCents: Number(snapshot.wholesaleCents ?? 0),
+    });
+    const { providerOrderRef } = placed;
+
+    expect(await onProviderOrderReady(ctx.deps, orderId, providerOrderRef)).toBe(false);
+    const check = { providerOrderRef, placedAt: Date.now(), poll: 0, by: 'provider' as const };
+    expect(await checkAllocation(ctx.deps, { orderId, check }, ctx.app.log)).toBe('skipped');
+    expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(0);
+
+    // The change's own step then moves the package and disables the old eSIM.
+    await fulfilOrder(ctx.deps, orderId, ctx.app.log);
+    await waitForOrder(orderId, 'completed');
+    const [old] = await ctx.deps.db.select().from(esims).where(eq(esims.id, esim.id));
+    expect(old?.status).toBe('disabled');
+    expect(await packagesOn(esim.id)).toHaveLength(0);
   });
 
   it('refuses a change while one is being fulfilled, on a disabled eSIM, and without confirmation', async () => {

@@ -266,6 +266,10 @@ const describe = (error: unknown) => {
   return error instanceof Error ? error.message : String(error);
 };
 
+/** The orders `placeEsimOrder` fulfils (a new eSIM); top-ups and changes of eSIM complete in their own step. */
+const completedByAllocationCheck = (order: Pick<OrderRow, 'kind'>) =>
+  order.kind !== 'topup' && order.kind !== 'change_esim';
+
 /**
  * A new eSIM: places the provider order and, unless the profile is ready at once, leaves the rest to a check
  * that a poll or the provider's notice queues, so no worker waits out the allocation (ADR 0015).
@@ -353,6 +357,9 @@ export const checkAllocation = async (
   const { orderId, check } = job;
   const order = await getOrder(deps.db, orderId);
   if (order?.status !== 'paid') return 'skipped';
+  // Only a new eSIM is completed here. A change of eSIM waits for its profile in its own job and then moves the
+  // packages and disables the old eSIM; the provider's notice for its profile must not complete it as a new one.
+  if (!completedByAllocationCheck(order)) return 'skipped';
   let lastError: unknown = null;
   try {
     const state = await deps.esimProvider.queryOrder(check.providerOrderRef);
@@ -390,7 +397,7 @@ export const onProviderOrderReady = async (
   providerOrderRef: string,
 ) => {
   const order = await getOrder(deps.db, orderId);
-  if (order?.status !== 'paid') return false;
+  if (order?.status !== 'paid' || !completedByAllocationCheck(order)) return false;
   await deps.jobs.enqueueAllocationCheck({
     orderId,
     check: { providerOrderRef, placedAt: Date.now(), poll: 0, by: 'provider' },
