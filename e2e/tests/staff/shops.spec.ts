@@ -56,7 +56,8 @@ test('admin approves a pending shop and adjusts its credit: ledger row with runn
     await expect(ledger.getByRole('row').nth(1)).toContainText('€250.00');
     const history = page.getByTestId('history').getByRole('listitem');
     await expect(history.first()).toContainText('Credit adjusted €0.00 → €250.00');
-    await expect(history.nth(1)).toContainText('Approved Pending approval → Active');
+    await expect(history.nth(1)).toContainText("Changed the settings' tiers → €200.00: 6 %");
+    await expect(history.nth(2)).toContainText('Approved Pending approval → Active');
     await expectNoAxeViolations(page);
   } finally {
     await deleteTestUser(owner);

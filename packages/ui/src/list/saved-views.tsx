@@ -103,8 +103,7 @@ export const SavedViews = ({
                   {view.name}
                 </UnstyledButton>
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   size="xs"
                   onClick={() => remove.mutate(view.id)}
                   aria-label={t('common:list.views.delete', { name: view.name })}

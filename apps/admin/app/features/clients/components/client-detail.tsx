@@ -6,6 +6,7 @@ import { Alert, Badge, Loader, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { changedFields, HistoryList } from '../../../components/history-list';
+import { ScrollTable } from '../../../components/scroll-table';
 import { useClient } from '../api/get-client';
 import { ClientActions } from './client-actions';
 
@@ -82,7 +83,7 @@ export const ClientDetail = ({ clientId }: { clientId: string }) => {
         {detail.orders.length === 0 ? (
           <Text c="gray.7">{t('clients.noOrders')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <ScrollTable minWidth={480} label={t('clients.orders', { count: detail.ordersTotal })}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -105,7 +106,7 @@ export const ClientDetail = ({ clientId }: { clientId: string }) => {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Section>
 

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ScrollTable } from '../../../components/scroll-table';
 import { getStaffScreen, type StaffScreenId } from '../../../lib/access';
 import { useDashboard } from '../api/get-dashboard';
 import { RevenueChart } from './revenue-chart';
@@ -51,7 +52,7 @@ export const DashboardOverview = () => {
   return (
     <Stack gap="lg" data-testid="dashboard-overview">
       <Paper withBorder radius="md" p="md">
-        <Table.ScrollContainer minWidth={420}>
+        <ScrollTable minWidth={420} label={t('screens.dashboard')}>
           <Table data-testid="dashboard-figures">
             <Table.Thead>
               <Table.Tr>
@@ -76,7 +77,7 @@ export const DashboardOverview = () => {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <Text mt="sm" data-testid="active-esims">
           {t('home.activeEsims')}: <strong>{formatNumber(data.activeEsims, locale)}</strong>
         </Text>

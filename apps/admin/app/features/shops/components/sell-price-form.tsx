@@ -71,7 +71,7 @@ export const SellPriceForm = ({ shop }: { shop: Shop }) => {
                 inputMode="numeric"
                 required
               />
-              <Button variant="subtle" color="red.9" onClick={() => tiers.remove(index)}>
+              <Button variant="default" onClick={() => tiers.remove(index)}>
                 {t('shops.removeTier')}
               </Button>
             </Group>

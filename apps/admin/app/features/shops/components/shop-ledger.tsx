@@ -3,6 +3,7 @@ import type { Statement } from '@esim/contracts/portal';
 import { formatDateTime, formatPrice } from '@esim/ui/format';
 import { Group, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 
 /** The credit ledger of a period: opening, each entry with the balances after it, closing. */
 export const ShopLedger = ({
@@ -38,7 +39,7 @@ export const ShopLedger = ({
       <Text size="sm" data-testid="ledger-opening">
         {t('shops.opening')}: {money(statement.opening.creditCents)} + {money(statement.opening.bonusCents)}
       </Text>
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollTable minWidth={640} label={t('shops.ledger')}>
         <Table striped data-testid="shop-ledger">
           <Table.Thead>
             <Table.Tr>
@@ -66,7 +67,7 @@ export const ShopLedger = ({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {statement.entries.items.length === 0 ? <Text c="gray.7">{t('shops.noEntries')}</Text> : null}
       <Text size="sm" data-testid="ledger-closing">
         {t('shops.closing')}: {money(statement.closing.creditCents)} + {money(statement.closing.bonusCents)}

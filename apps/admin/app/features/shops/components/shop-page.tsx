@@ -4,6 +4,7 @@ import { formatDate, formatPrice } from '@esim/ui/format';
 import { Alert, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table';
 import { useShop } from '../api/get-shop';
 import { ShopLedger } from './shop-ledger';
 import { Section, ShopManagePanel } from './shop-manage-panel';
@@ -28,7 +29,7 @@ export const ShopPage = ({ shopId }: { shopId: string }) => {
         <ShopManagePanel detail={detail} />
       </Paper>
       <Section title={t('shops.users', { count: detail.users.length })}>
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480} label={t('shops.users', { count: detail.users.length })}>
           <Table data-testid="shop-users">
             <Table.Thead>
               <Table.Tr>
@@ -47,7 +48,7 @@ export const ShopPage = ({ shopId }: { shopId: string }) => {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <Text size="sm" c="gray.7">
           {t('shops.subscribers', { count: detail.subscribersCount })}
         </Text>
@@ -56,7 +57,7 @@ export const ShopPage = ({ shopId }: { shopId: string }) => {
         {detail.orders.length === 0 ? (
           <Text c="gray.7">{t('clients.noOrders')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable minWidth={560} label={t('shops.orders')}>
             <Table data-testid="shop-orders">
               <Table.Thead>
                 <Table.Tr>
@@ -79,7 +80,7 @@ export const ShopPage = ({ shopId }: { shopId: string }) => {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Section>
       <Section title={t('shops.ledger')}>
