@@ -8,6 +8,7 @@
 //     budget p99 ≤ 150 ms (issue 11).
 // After each phase the ledger check: per shop, the ledger's sum per bucket equals the shop's balances, no
 // balance after an entry is negative, and the number of orders equals the number of successful purchases.
+// BENCH_CPU_PROF=<dir> writes a CPU profile of the product (node --cpu-prof) when it stops.
 // Exit code 1 when a check fails. BENCH_PORT (default 3760) is the product's port (and +1 its staff port).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -42,7 +43,11 @@ const productCpuMs = () => {
 };
 
 const database = createBenchDatabase();
-const product = startProduct(database.url, port, { env: { FULFILMENT_CONCURRENCY: '4' } });
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
+const product = startProduct(database.url, port, {
+  env: { FULFILMENT_CONCURRENCY: '4' },
+  nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
+});
 let stopped = false;
 const stop = async () => {
   if (stopped) return;
