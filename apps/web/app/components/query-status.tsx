@@ -32,7 +32,7 @@ export const LoadError = ({ error, onRetry }: { error: unknown; onRetry?: () => 
   );
 };
 
-/** A short notice on a screen (an empty list, a hint). */
+/** A short notice on a screen (an empty list, a hint, an outcome: a success is announced). */
 export const Notice = ({
   children,
   tone = 'info',
@@ -45,7 +45,7 @@ export const Notice = ({
   <Alert
     color={tone === 'success' ? 'green.9' : tone === 'error' ? 'red.9' : 'accent.9'}
     variant="outline"
-    role={tone === 'error' ? 'alert' : undefined}
+    role={tone === 'error' ? 'alert' : tone === 'success' ? 'status' : undefined}
     styles={alertStyles}
     data-testid={testId}
   >

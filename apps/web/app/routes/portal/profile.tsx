@@ -2,11 +2,11 @@ import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardPage } from '../../components/dashboard-shell';
+import { LoadError, Loading } from '../../components/query-status';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { listPhoneCountries } from '../../features/checkout/phone-countries';
 import { useShop } from '../../features/portal/api/shop-profile';
-import { MoneyLoadError, MoneyLoading } from '../../features/portal/components/money-query-state';
 import { ShopLogoForm, ShopProfileForm } from '../../features/portal/components/shop-profile-form';
 import { resolveRequestLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session';
@@ -39,9 +39,9 @@ export default function PortalProfileRoute({ loaderData }: Route.ComponentProps)
       <Stack gap="lg">
         <Section id="profile-shop" title={t('portal:profile.shopHeading')}>
           {shop.isPending ? (
-            <MoneyLoading />
+            <Loading />
           ) : shop.isError ? (
-            <MoneyLoadError error={shop.error} onRetry={() => void shop.refetch()} />
+            <LoadError error={shop.error} onRetry={() => void shop.refetch()} />
           ) : (
             <Stack gap="xl">
               <ShopProfileForm key={shop.data.id} shop={shop.data} />

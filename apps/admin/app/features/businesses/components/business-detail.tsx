@@ -4,9 +4,10 @@ import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { TextareaField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
-import { Alert, Anchor, Badge, Button, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changedFields, HistoryList } from '../../../components/history-list';
+import { LoadState } from '../../../components/load-state';
 import { useApproveBusiness, useBusiness, useRejectBusiness } from '../api/decide-business';
 
 const statusColor = { new: '#5c3d00', approved: '#1e6b34', rejected: '#a61b1b' } as const;
@@ -45,13 +46,7 @@ export const BusinessDetail = ({ id }: { id: string }) => {
   const toast = useToast();
   const answer = useBusiness(id);
   const approve = useApproveBusiness(id);
-  if (answer.isPending) return <Loader size="sm" aria-label={t('common:list.loading')} />;
-  if (answer.isError)
-    return (
-      <Alert color="red.9" variant="outline" role="alert">
-        {describeError(t, answer.error, 'GENERIC')}
-      </Alert>
-    );
+  if (!answer.isSuccess) return <LoadState query={answer} />;
   const { business, history } = answer.data;
   return (
     <Stack gap="lg" data-testid="business-detail">

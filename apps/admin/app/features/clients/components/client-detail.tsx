@@ -1,11 +1,11 @@
 import { fallbackLocale, isLocale, type Locale } from '@esim/contracts/locales';
 import type { AuditEntry, ClientDetail as Detail } from '@esim/contracts/staff';
-import { describeError } from '@esim/ui/describe-error';
 import { formatDate, formatPrice } from '@esim/ui/format';
-import { Alert, Badge, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { changedFields, HistoryList } from '../../../components/history-list';
+import { LoadState } from '../../../components/load-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useClient } from '../api/get-client';
 import { ClientActions } from './client-actions';
@@ -57,13 +57,7 @@ export const ClientDetail = ({ clientId }: { clientId: string }) => {
   const { t, i18n } = useTranslation(['admin', 'common']);
   const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
   const answer = useClient(clientId);
-  if (answer.isPending) return <Loader size="sm" aria-label={t('common:list.loading')} />;
-  if (answer.isError)
-    return (
-      <Alert color="red.9" variant="outline" role="alert">
-        {describeError(t, answer.error, 'GENERIC')}
-      </Alert>
-    );
+  if (!answer.isSuccess) return <LoadState query={answer} />;
   const detail = answer.data;
   const { client } = detail;
   return (

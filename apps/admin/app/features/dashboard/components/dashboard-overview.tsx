@@ -1,22 +1,10 @@
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
 import { dashboardPeriods, type StaffDashboard } from '@esim/contracts/staff';
-import { describeError } from '@esim/ui/describe-error';
 import { formatNumber, formatPrice } from '@esim/ui/format';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadState } from '../../../components/load-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { getStaffScreen, type StaffScreenId } from '../../../lib/access';
 import { useDashboard } from '../api/get-dashboard';
@@ -39,13 +27,7 @@ export const DashboardOverview = () => {
   const { t, i18n } = useTranslation(['admin', 'common']);
   const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
   const answer = useDashboard(true);
-  if (answer.isPending) return <Loader size="sm" aria-label={t('common:list.loading')} />;
-  if (answer.isError)
-    return (
-      <Alert color="red.9" variant="outline" role="alert">
-        {describeError(t, answer.error, 'GENERIC')}
-      </Alert>
-    );
+  if (!answer.isSuccess) return <LoadState query={answer} />;
   const data = answer.data;
   const show = (field: string, value: number) =>
     money.has(field) ? formatPrice(value, locale) : formatNumber(value, locale);

@@ -1,9 +1,9 @@
 import { fallbackLocale, isLocale } from '@esim/contracts/locales';
-import { describeError } from '@esim/ui/describe-error';
 import { formatDate, formatPrice } from '@esim/ui/format';
-import { Alert, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '../../../components/load-state';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useShop } from '../api/get-shop';
 import { ShopLedger } from './shop-ledger';
@@ -15,13 +15,7 @@ export const ShopPage = ({ shopId }: { shopId: string }) => {
   const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
   const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
   const answer = useShop(shopId, period);
-  if (answer.isPending) return <Loader size="sm" aria-label={t('common:list.loading')} />;
-  if (answer.isError)
-    return (
-      <Alert color="red.9" variant="outline" role="alert">
-        {describeError(t, answer.error, 'GENERIC')}
-      </Alert>
-    );
+  if (!answer.isSuccess) return <LoadState query={answer} />;
   const detail = answer.data;
   return (
     <Stack gap="xl">

@@ -3,10 +3,11 @@ import type { StaffMember } from '@esim/contracts/staff';
 import { describeError } from '@esim/ui/describe-error';
 import { ConfirmButton } from '@esim/ui/feedback/confirm-button';
 import { useToast } from '@esim/ui/feedback/toast';
-import { Alert, Badge, Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changedFields, HistoryList } from '../../../components/history-list';
+import { LoadState } from '../../../components/load-state';
 import { useChangeStaffMember } from '../api/change-staff-member';
 import { useStaffMember } from '../api/get-staff-member';
 
@@ -78,13 +79,7 @@ const RoleAndState = ({ member }: { member: StaffMember }) => {
 export const StaffMemberDetail = ({ staffId }: { staffId: string }) => {
   const { t } = useTranslation(['admin', 'common']);
   const answer = useStaffMember(staffId);
-  if (answer.isPending) return <Loader size="sm" aria-label={t('common:list.loading')} />;
-  if (answer.isError)
-    return (
-      <Alert color="red.9" variant="outline" role="alert">
-        {describeError(t, answer.error, 'GENERIC')}
-      </Alert>
-    );
+  if (!answer.isSuccess) return <LoadState query={answer} />;
   const { member, history } = answer.data;
   const valueLabel = (field: string, value: unknown) =>
     field === 'role' ? t(`admin:staffRoles.${String(value)}`) : t(`staffMembers.statuses.${String(value)}`);

@@ -5,9 +5,9 @@ import { formatDateTime, formatPrice } from '@esim/ui/format';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { usePortalSummary } from '../api/get-summary';
-import { MoneyLoadError, MoneyLoading, MoneyNotice } from './money-query-state';
 
 const Card = ({
   label,
@@ -94,8 +94,8 @@ export const PortalHome = () => {
   const { t } = useTranslation();
   const locale = useLocale();
   const summary = usePortalSummary();
-  if (summary.isPending) return <MoneyLoading />;
-  if (summary.isError) return <MoneyLoadError error={summary.error} onRetry={() => void summary.refetch()} />;
+  if (summary.isPending) return <Loading />;
+  if (summary.isError) return <LoadError error={summary.error} onRetry={() => void summary.refetch()} />;
   const { balances, ordersCount, activeUsers, packagesCount, recentEntries, recentOrders } = summary.data;
   const count = (n: number) => new Intl.NumberFormat(localeTags[locale]).format(n);
   return (
@@ -178,7 +178,7 @@ export const PortalHome = () => {
             {t('portal:home.recentOrders')}
           </Title>
           {recentOrders.length === 0 ? (
-            <MoneyNotice>{t('portal:home.noOrders')}</MoneyNotice>
+            <Notice>{t('portal:home.noOrders')}</Notice>
           ) : (
             <ul style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="recent-orders">
               {recentOrders.map((order) => (

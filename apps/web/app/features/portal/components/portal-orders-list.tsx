@@ -7,11 +7,11 @@ import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { type PortalOrdersFilters, portalOrdersPageSize, usePortalOrders } from '../api/get-portal-orders';
 import { downloadPortalFile } from '../api/portal-download';
 import { MoneyPager } from './money-pager';
-import { MoneyLoadError, MoneyLoading, MoneyNotice } from './money-query-state';
 
 /** The kinds of order a shop has: purchases for subscribers, refills, changes of eSIM and credit top-ups. */
 export const portalOrderKinds = [
@@ -134,13 +134,13 @@ export const PortalOrdersList = () => {
           {t('portal:orders.csv')}
         </Button>
       </div>
-      {csvError ? <MoneyNotice tone="error">{csvError}</MoneyNotice> : null}
+      {csvError ? <Notice tone="error">{csvError}</Notice> : null}
       {orders.isPending ? (
-        <MoneyLoading />
+        <Loading />
       ) : orders.isError ? (
-        <MoneyLoadError error={orders.error} onRetry={() => void orders.refetch()} />
+        <LoadError error={orders.error} onRetry={() => void orders.refetch()} />
       ) : orders.data.total === 0 ? (
-        <MoneyNotice testId="orders-empty">{t('portal:orders.empty')}</MoneyNotice>
+        <Notice testId="orders-empty">{t('portal:orders.empty')}</Notice>
       ) : (
         <div aria-busy={orders.isPlaceholderData}>
           <table className="portal-table portal-table--stack" data-testid="portal-orders-table">

@@ -5,10 +5,10 @@ import { Anchor } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { resellerPackagesPageSize, useResellerPackages } from '../api/get-reseller-packages';
 import { MoneyPager } from './money-pager';
-import { MoneyLoadError, MoneyLoading, MoneyNotice } from './money-query-state';
 
 /**
  * All packages (SPEC section 2): the reseller price list with search, category (global, regional, local) and
@@ -73,11 +73,11 @@ export const ResellerPackagesList = () => {
         </button>
       </form>
       {list.isPending ? (
-        <MoneyLoading />
+        <Loading />
       ) : list.isError ? (
-        <MoneyLoadError error={list.error} onRetry={() => void list.refetch()} />
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
-        <MoneyNotice testId="packages-empty">{t('portal:packages.empty')}</MoneyNotice>
+        <Notice testId="packages-empty">{t('portal:packages.empty')}</Notice>
       ) : (
         <div aria-busy={list.isPlaceholderData}>
           <table className="portal-table portal-table--stack" data-testid="packages-table">

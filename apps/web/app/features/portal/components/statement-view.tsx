@@ -6,11 +6,11 @@ import { Button, Paper, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { statementPageSize, useStatement } from '../api/get-statement';
 import { downloadPortalFile } from '../api/portal-download';
 import { MoneyPager } from './money-pager';
-import { MoneyLoadError, MoneyLoading, MoneyNotice } from './money-query-state';
 
 const isDay = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
 const today = () => new Date().toISOString().slice(0, 10);
@@ -93,11 +93,11 @@ export const StatementView = () => {
           {t('portal:statement.pdf')}
         </Button>
       </form>
-      {downloadError ? <MoneyNotice tone="error">{downloadError}</MoneyNotice> : null}
+      {downloadError ? <Notice tone="error">{downloadError}</Notice> : null}
       {statement.isPending ? (
-        <MoneyLoading />
+        <Loading />
       ) : statement.isError ? (
-        <MoneyLoadError error={statement.error} onRetry={() => void statement.refetch()} />
+        <LoadError error={statement.error} onRetry={() => void statement.refetch()} />
       ) : (
         <div aria-busy={statement.isPlaceholderData}>
           <dl className="portal-facts" style={{ marginBottom: 16 }}>
@@ -136,7 +136,7 @@ export const StatementView = () => {
             </dl>
           </Paper>
           {statement.data.entries.total === 0 ? (
-            <MoneyNotice testId="statement-empty">{t('portal:statement.empty')}</MoneyNotice>
+            <Notice testId="statement-empty">{t('portal:statement.empty')}</Notice>
           ) : (
             <table className="portal-table portal-table--stack" data-testid="statement-table">
               <caption className="visually-hidden">{t('portal:statement.caption')}</caption>

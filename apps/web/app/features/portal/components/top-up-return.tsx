@@ -6,11 +6,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { useBalances } from '../api/get-balances';
 import { downloadPortalFile } from '../api/portal-download';
 import { confirmTopUp } from '../api/top-up';
-import { MoneyLoadError, MoneyLoading, MoneyNotice } from './money-query-state';
 
 const settled = new Set(['completed', 'failed', 'cancelled', 'refunded', 'partially_refunded', 'for_review']);
 
@@ -39,19 +39,18 @@ export const TopUpReturn = ({ orderId, sessionId }: { orderId: string; sessionId
   }, [done]);
   const [receiptError, setReceiptError] = useState<string | null>(null);
 
-  if (!orderId || !sessionId)
-    return <MoneyNotice tone="error">{t('portal:topUp.returnMissing')}</MoneyNotice>;
-  if (confirmed.isPending) return <MoneyLoading />;
-  if (confirmed.isError) return <MoneyLoadError error={confirmed.error} />;
+  if (!orderId || !sessionId) return <Notice tone="error">{t('portal:topUp.returnMissing')}</Notice>;
+  if (confirmed.isPending) return <Loading />;
+  if (confirmed.isError) return <LoadError error={confirmed.error} />;
   const order = confirmed.data;
 
   if (!done && settled.has(order.status))
     return (
-      <MoneyNotice tone="error" testId="top-up-failed">
+      <Notice tone="error" testId="top-up-failed">
         {t('portal:topUp.failed')} <Link to="/portal/top-up">{t('portal:topUp.tryAgain')}</Link>
-      </MoneyNotice>
+      </Notice>
     );
-  if (!done) return <MoneyNotice testId="top-up-waiting">{t('portal:topUp.waiting')}</MoneyNotice>;
+  if (!done) return <Notice testId="top-up-waiting">{t('portal:topUp.waiting')}</Notice>;
 
   const receipt = async () => {
     setReceiptError(null);
@@ -64,7 +63,7 @@ export const TopUpReturn = ({ orderId, sessionId }: { orderId: string; sessionId
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={620} data-testid="top-up-done">
-      <MoneyNotice tone="success">{t('portal:topUp.success')}</MoneyNotice>
+      <Notice tone="success">{t('portal:topUp.success')}</Notice>
       <Title order={2} size="h4" mb="sm">
         {t('portal:topUp.receiptHeading', { number: order.number })}
       </Title>
@@ -94,7 +93,7 @@ export const TopUpReturn = ({ orderId, sessionId }: { orderId: string; sessionId
           </>
         ) : null}
       </dl>
-      {receiptError ? <MoneyNotice tone="error">{receiptError}</MoneyNotice> : null}
+      {receiptError ? <Notice tone="error">{receiptError}</Notice> : null}
       <Group mt="lg" gap="sm">
         <Button variant="outline" onClick={() => void receipt()} data-testid="top-up-receipt">
           {t('portal:topUp.receipt')}
