@@ -55,7 +55,7 @@ export const shouldRevalidate = () => false;
 export function HydrateFallback() {
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
-      <Loader aria-label="…" />
+      <Loader role="status" aria-label="…" />
     </div>
   );
 }

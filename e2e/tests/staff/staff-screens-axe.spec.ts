@@ -39,3 +39,22 @@ for (const [locale, width] of [
     }
   });
 }
+
+test('a list still loading has no axe violations', async ({ page, admin }) => {
+  await loginAsStaff(page, admin);
+  // Hold the list's answer until axe has looked at the loading state.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/staff/clients?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/clients/all-users');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  release();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+});

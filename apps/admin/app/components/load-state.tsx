@@ -15,5 +15,5 @@ export const LoadState = ({ query }: { query: Pick<UseQueryResult, 'isError' | '
         {describeError(t, query.error, 'GENERIC')}
       </Alert>
     );
-  return <Loader size="sm" aria-label={t('common:list.loading')} />;
+  return <Loader size="sm" role="status" aria-label={t('common:list.loading')} />;
 };

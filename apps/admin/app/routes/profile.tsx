@@ -17,7 +17,7 @@ export default function ProfilePage() {
         ) : profile.isError ? (
           <p role="alert">{t('common:errors.GENERIC')}</p>
         ) : (
-          <Loader aria-label={t('loading')} />
+          <Loader role="status" aria-label={t('loading')} />
         )}
       </Paper>
       <Group mt="md">

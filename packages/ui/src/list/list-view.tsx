@@ -375,7 +375,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
         </Table>
         {answer.isPending ? (
           <Group justify="center" p="lg">
-            <Loader size="sm" aria-label={t('common:list.loading')} />
+            <Loader size="sm" role="status" aria-label={t('common:list.loading')} />
           </Group>
         ) : answer.isError ? (
           <Stack align="center" p="lg" gap="xs" role="alert" data-testid="list-error">
