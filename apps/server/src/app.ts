@@ -27,6 +27,7 @@ import { onProviderOrderReady } from './modules/orders/fulfilment.service';
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
 import { ordersPortalRoutes } from './modules/orders/orders.portal.routes';
 import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
+import { handlePaymentWebhook } from './modules/orders/orders.service';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
 import { subscriberEsimsPortalRoutes } from './modules/orders/subscriber-esims.portal.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -161,7 +162,7 @@ export const buildApp = async (
       await api.register(dashboardStaffRoutes(deps), { prefix: '/staff' });
       await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
-      await api.register(paymentsRoutes(deps));
+      await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));
       await api.register(
         esimProviderRoutes(deps, async (orderId, providerOrderRef) => {
           await onProviderOrderReady(deps, orderId, providerOrderRef);

@@ -64,16 +64,6 @@ export const referralCodeTaken = async (db: Db, code: string) =>
   (await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.referralCode, code)).limit(1))
     .length > 0;
 
-/** The approved partner a referral code belongs to (checkout attributes the order to it); undefined if none. */
-export const findBusinessIdByReferral = async (db: Db, code: string) =>
-  (
-    await db
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(and(eq(businesses.referralCode, code), eq(businesses.status, 'approved')))
-      .limit(1)
-  )[0]?.id;
-
 const businessOrderConditions = (query: Pick<BusinessOrdersQuery, 'businessId' | 'q'>) =>
   and(
     isNotNull(orders.businessId),

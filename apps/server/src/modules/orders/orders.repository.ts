@@ -1,5 +1,5 @@
 import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
-import { type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
+import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
 import { and, count, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type OwnerScope, orderByOf, ownerCondition, pageWindow } from '../../lib/list-query';
 
@@ -341,3 +341,16 @@ export const listOrdersWithoutConfirmation = async (db: Db, idleSeconds: number)
     .limit(500);
   return rows.map((r) => r.id);
 };
+
+/**
+ * The approved partner a referral code belongs to (checkout attributes the order to it); undefined if none. Read
+ * here, beside the order it marks, so orders need nothing from the businesses module (which stands above it).
+ */
+export const findBusinessIdByReferral = async (db: Db, code: string) =>
+  (
+    await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(and(eq(businesses.referralCode, code), eq(businesses.status, 'approved')))
+      .limit(1)
+  )[0]?.id;

@@ -17,7 +17,6 @@ import { AppError } from '../../lib/app-error';
 import { deriveKey } from '../../lib/keys';
 import { insertUser, type UserRow } from '../auth/auth.repository';
 import { type AuthDeps, authContext, authenticate, createPasswordReset } from '../auth/auth.service';
-import { findBusinessIdByReferral } from '../businesses/businesses.repository';
 import { orderPriceOf } from '../catalogue/package-price';
 import { creditTopUp } from '../credits/credits.service';
 import { getEsimForOrder } from '../esims/esims.repository';
@@ -36,6 +35,7 @@ import { findEsimChangeBlocker, findPaidOrderConflict } from './order-conflicts.
 import { createOrderNumber } from './order-number';
 import {
   claimReceiptDisplay,
+  findBusinessIdByReferral,
   findCustomerByContact,
   findPackageAndContactConflicts,
   findPaymentBySession,

@@ -1,16 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PaymentSignatureError } from '../../adapters/payments/port';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { handlePaymentWebhook } from '../orders/orders.service';
+
+type PaymentEvent = ReturnType<AppDeps['payments']['parseWebhook']>;
 
 /**
  * Provider webhooks (DESIGN section 4). The signature covers the exact bytes sent, so this plugin reads JSON
  * bodies as raw buffers; the adapter verifies and normalises. A bad signature is a 400 and changes nothing.
+ * What a verified event does to its order is the orders module's (`app.ts` passes it in: orders stand above).
  */
 export const paymentsRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (
+    deps: AppDeps,
+    applyEvent: (event: PaymentEvent, log: FastifyBaseLogger) => Promise<{ duplicate: boolean }>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
@@ -30,7 +36,7 @@ export const paymentsRoutes =
       async (request) => {
         if (request.params.provider !== deps.payments.name) throw new AppError('NOT_FOUND');
         if (!Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST');
-        let event: ReturnType<AppDeps['payments']['parseWebhook']>;
+        let event: PaymentEvent;
         try {
           event = deps.payments.parseWebhook(request.body, request.headers);
         } catch (error) {
@@ -39,7 +45,7 @@ export const paymentsRoutes =
           request.log.warn({ err: error }, `payment webhook: ${reason}`);
           throw new AppError('BAD_REQUEST');
         }
-        const { duplicate } = await handlePaymentWebhook(deps, event, request.log);
+        const { duplicate } = await applyEvent(event, request.log);
         return { received: true as const, duplicate };
       },
     );
