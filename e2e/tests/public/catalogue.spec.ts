@@ -38,6 +38,9 @@ test('search finds a destination by any language and by code, and says when noth
 }) => {
   await withLanguage(page, 'en');
   await page.goto('/');
+  // Typing before the scripts take over can be lost (React resets the controlled field as it hydrates): the
+  // journey types once they have, as the cookie banner's form says.
+  await expect(page.locator('input[name="enhanced"]')).toHaveValue('1');
   const search = page.getByTestId('destination-search');
   const results = page.getByTestId('search-results');
   for (const query of ['Allemagne', 'DE', 'Germany']) {
