@@ -1,6 +1,6 @@
 // Shared helpers for the bench:* scripts: a throwaway PostgreSQL database, the product on it, results file.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +32,29 @@ export const waitFor = async (url, timeoutMs = 120_000) => {
   throw new Error(`${url} did not come up`);
 };
 
+let serverBuilt = false;
 /**
- * Starts the product (API + site) on PostgreSQL with limits lifted, as a separate process. Optional: extra
- * environment (overrides the defaults below), stdio (e.g. 'pipe' for stdout to read the server's log) and
- * Node options (e.g. --cpu-prof).
+ * Compiles the server into apps/server/dist-bench once per bench run (its own folder: tests build beside it) and
+ * returns its entry: benches run the compiled JavaScript as `npm start` does, without a TypeScript loader.
+ */
+export const compiledServer = () => {
+  const entry = join(root, 'apps/server/dist-bench/main.js');
+  if (serverBuilt) return entry;
+  const result = spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs'), 'bench'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('building the server failed');
+  serverBuilt = true;
+  return entry;
+};
+
+/**
+ * Starts the compiled product (API + site) on PostgreSQL with limits lifted, as a separate process. Optional: extra environment (overrides the defaults below), stdio (e.g. 'pipe' for stdout to read the
+ * server's log) and Node options (e.g. --cpu-prof).
  */
 export const startProduct = (databaseUrl, port, { env = {}, stdout = 'ignore', nodeArgs = [] } = {}) =>
-  spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  spawn(process.execPath, [...nodeArgs, compiledServer()], {
     cwd: root,
     stdio: ['ignore', stdout, 'inherit'],
     env: {
@@ -55,6 +71,40 @@ export const startProduct = (databaseUrl, port, { env = {}, stdout = 'ignore', n
       ...env,
     },
   });
+
+/** pid's /proc stat fields after the command name (index 0 is the state, 1 the parent pid). */
+const statFields = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+
+/**
+ * CPU time (user + system, ms) used so far by a process and every process under it (WEB_CONCURRENCY workers,
+ * which the parent's own counters only include once they have exited): a figure load inflates much less than
+ * latency. NaN once the process has gone.
+ */
+export const processTreeCpuMs = (pid) => {
+  try {
+    const children = new Map();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const parent = statFields(entry)[1];
+        children.set(parent, [...(children.get(parent) ?? []), entry]);
+      } catch {}
+    }
+    let total = 0;
+    const visit = (id) => {
+      // utime, stime (fields 14–15) in clock ticks (100 a second on Linux); a waited child's time is in cutime.
+      total +=
+        statFields(id)
+          .slice(11, 15)
+          .reduce((sum, v) => sum + Number(v), 0) * 10;
+      for (const child of children.get(String(id)) ?? []) visit(child);
+    };
+    visit(pid);
+    return total;
+  } catch {
+    return Number.NaN;
+  }
+};
 
 /** Load average over the last minute: the machine is shared, so every result says how busy it was. */
 export const machineLoad = () => loadavg()[0].toFixed(1);

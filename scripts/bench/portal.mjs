@@ -10,10 +10,9 @@
 // balance after an entry is negative, and the number of orders equals the number of successful purchases.
 // BENCH_CPU_PROF=<dir> writes a CPU profile of the product (node --cpu-prof) when it stops.
 // Exit code 1 when a check fails. BENCH_PORT (default 3760) is the product's port (and +1 its staff port).
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { createBenchDatabase, machineLoad, record, startProduct, waitFor } from './lib.mjs';
+import { createBenchDatabase, machineLoad, processTreeCpuMs, record, startProduct, waitFor } from './lib.mjs';
 
 const purchases = Number(process.env.BENCH_PURCHASES ?? 200);
 const covered = Number(process.env.BENCH_COVERED ?? 120);
@@ -32,15 +31,7 @@ const percentile = (values, p) => {
 };
 const ms = (v) => (Number.isFinite(v) ? String(Math.round(v)) : '-');
 
-/** CPU time (user + system, ms) the product process has used so far (from /proc; less sensitive to load). */
-const productCpuMs = () => {
-  try {
-    const fields = readFileSync(`/proc/${product.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return fields.slice(11, 15).reduce((sum, v) => sum + Number(v), 0) * 10;
-  } catch {
-    return Number.NaN;
-  }
-};
+const productCpuMs = () => processTreeCpuMs(product.pid);
 
 const database = createBenchDatabase();
 const cpuProfileDir = process.env.BENCH_CPU_PROF;

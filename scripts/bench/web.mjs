@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstLoadBudgetKb, measureFirstLoad, pageForPath } from '../check-web-size.mjs';
-import { machineLoad, record, root, waitFor } from './lib.mjs';
+import { compiledServer, machineLoad, record, root, waitFor } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3720);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -18,7 +18,7 @@ const site = `http://localhost:${port}`;
 
 const dataDir = join(root, 'data', 'bench-web');
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [compiledServer()], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {

@@ -4,7 +4,7 @@ import { type Challenge, createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { deleteExpiredProofs, spendProof } from './human-check.repository';
+import { spendProof } from './human-check.repository';
 
 const proofSchema = z.object({
   challenge: humanChallengeSchema.required({ signature: true }),
@@ -47,7 +47,6 @@ export const createHumanCheck = (db: Db, options: { secret: string; difficulty: 
       hmacSignatureSecret: options.secret,
     }).catch(() => null);
     if (!result?.verified) throw failed;
-    await deleteExpiredProofs(db);
     if (!(await spendProof(db, payload.challenge.signature, new Date(Date.now() + challengeTtlMs))))
       throw failed;
   },

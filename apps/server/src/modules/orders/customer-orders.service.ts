@@ -123,7 +123,7 @@ export const createTopUp = async (
     paymentMethod: 'card',
     locale: input.locale,
   });
-  return { order, checkoutUrl: await openCheckout(deps, order, pkg.slug, log) };
+  return { order, checkoutUrl: await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' }) };
 };
 
 export const quoteEsimChange = async (deps: { db: Db }, userId: string, esimId: string) => {
@@ -166,5 +166,5 @@ export const createEsimChange = async (
     paymentMethod: 'card',
     locale: input.locale,
   });
-  return { order, checkoutUrl: await openCheckout(deps, order, pkg.slug, log) };
+  return { order, checkoutUrl: await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' }) };
 };

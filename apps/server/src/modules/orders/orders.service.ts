@@ -121,8 +121,10 @@ const expireOtherCheckouts = async (
 
 /**
  * Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed".
- * `keepOthersOpen` is for the e2e test support only: it stands for a provider that could not close the page
- * still open in another tab, which is how one order gets paid twice.
+ * The order's other open card pages are closed first, unless `othersOpen` says there are none to close (an order
+ * inserted a moment ago: skipping the lookup saves a round trip on every purchase) or they are kept on purpose
+ * (a top-up reopened by its idempotency key; the e2e support standing for a provider that could not close the
+ * page still open in another tab, which is how one order gets paid twice).
  */
 export const openCheckout = async (
   deps: CheckoutDeps,
@@ -131,11 +133,11 @@ export const openCheckout = async (
   log: FastifyBaseLogger,
   {
     returnUrls = { success: successUrl(deps, order), cancel: cancelUrl(deps, order, packageSlug) },
-    keepOthersOpen = false,
+    othersOpen = 'close',
   }: {
     /** Where the provider sends the buyer back; default: the site's payment success and failure pages. */
     returnUrls?: { success: string; cancel: string };
-    keepOthersOpen?: boolean;
+    othersOpen?: 'close' | 'none' | 'keep';
   } = {},
 ) => {
   let session: Awaited<ReturnType<PaymentsProvider['createCheckout']>>;
@@ -161,7 +163,7 @@ export const openCheckout = async (
     sessionRef: session.sessionId,
     amountCents: order.totalCents,
   });
-  if (!keepOthersOpen) await expireOtherCheckouts(deps, order.id, session.sessionId, log);
+  if (othersOpen === 'close') await expireOtherCheckouts(deps, order.id, session.sessionId, log);
   return session.url;
 };
 
@@ -217,7 +219,7 @@ export const createOrder = async (
       : null,
   };
   const order = await insertNumberedOrder(deps, values);
-  const checkoutUrl = await openCheckout(deps, order, pkg.slug, log);
+  const checkoutUrl = await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' });
   return { order, checkoutUrl };
 };
 

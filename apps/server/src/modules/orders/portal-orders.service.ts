@@ -135,7 +135,10 @@ export const createTopUpOrder = async (
     if (!first) throw error;
     return reopenTopUp(deps, first, log);
   }
-  const checkoutUrl = await openCheckout(deps, order, '', log, { returnUrls: topUpReturnUrls(deps, order) });
+  const checkoutUrl = await openCheckout(deps, order, '', log, {
+    returnUrls: topUpReturnUrls(deps, order),
+    othersOpen: 'none',
+  });
   return { ...quote, orderId: order.id, number: order.number, checkoutUrl };
 };
 
@@ -157,7 +160,7 @@ const reopenTopUp = async (deps: CheckoutDeps, order: OrderRow, log: FastifyBase
   if (order.status !== 'pending') throw new AppError('PAYMENT_COMPLETED_EARLIER');
   const checkoutUrl = await openCheckout(deps, order, '', log, {
     returnUrls: topUpReturnUrls(deps, order),
-    keepOthersOpen: true,
+    othersOpen: 'keep',
   });
   const bonusCents = order.bonusCents ?? 0;
   const { minimumTopUpCents } = await getGeneralOptions(deps.db);

@@ -127,7 +127,7 @@ export const testSupportRoutes =
         const order = await getOrder(deps.db, request.params.orderId);
         if (order?.status !== 'pending') throw new AppError('NOT_FOUND');
         const slug = String(order.packageSnapshot?.slug ?? '');
-        return { checkoutUrl: await openCheckout(deps, order, slug, request.log, { keepOthersOpen: true }) };
+        return { checkoutUrl: await openCheckout(deps, order, slug, request.log, { othersOpen: 'keep' }) };
       },
     );
 
