@@ -55,8 +55,50 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
   let starting: Promise<void> | null = null;
-  let workerIds: string[] = [];
   let stopped = false;
+  /**
+   * This process's workers of each queue that are not running a job. A new job wakes one of them, in turn:
+   * waking every worker of every queue cost a fetch query each (about 57 per purchase with 16 fulfilment
+   * workers, most finding nothing). With all of them busy nobody is woken: each worker fetches again as soon as
+   * its job ends, and other processes find the job at their next poll.
+   */
+  const idle = new Map<string, string[]>();
+  const setIdle = (queue: string, id: string, isIdle: boolean) => {
+    const ids = (idle.get(queue) ?? []).filter((other) => other !== id);
+    idle.set(queue, isIdle ? [...ids, id] : ids);
+  };
+  const wakeOne = (queue: string) => {
+    const ids = idle.get(queue);
+    const id = ids?.shift();
+    if (!ids || id === undefined) return;
+    ids.push(id);
+    boss.notifyWorker(id);
+  };
+  /** `concurrency` workers of one queue; each asks for the next job at once after finishing one. */
+  const workEach = async <T extends object>(
+    queue: string,
+    concurrency: number,
+    handler: (data: T) => Promise<void>,
+  ) => {
+    await ready();
+    for (let i = 0; i < concurrency; i++) {
+      const id: string = await boss.work<T>(
+        queue,
+        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          setIdle(queue, id, false);
+          try {
+            await handler(job.data);
+          } finally {
+            setIdle(queue, id, true);
+            boss.notifyWorker(id);
+          }
+        },
+      );
+      setIdle(queue, id, true);
+    }
+  };
 
   const ready = () => {
     starting ??= (async () => {
@@ -85,11 +127,9 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     await ready();
     await boss.createQueue(queue, { name: queue, policy: 'singleton', retryLimit: 0 });
     await boss.schedule(queue, cron, {}, { tz: 'UTC' });
-    workerIds.push(
-      await boss.work(queue, { pollingIntervalSeconds: options.pollSeconds }, async () => {
-        await handler();
-      }),
-    );
+    await boss.work(queue, { pollingIntervalSeconds: options.pollSeconds }, async () => {
+      await handler();
+    });
   };
 
   return {
@@ -97,13 +137,13 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     enqueueFulfilment: async (orderId: string) => {
       await ready();
       await boss.send(queues.fulfilOrder, { orderId } satisfies FulfilOrderJob, { singletonKey: orderId });
-      // Wake an idle worker of this process now rather than at its next poll.
-      for (const id of workerIds) boss.notifyWorker(id);
+      // An idle worker of this process takes it now rather than at its next poll.
+      wakeOne(queues.fulfilOrder);
     },
     /**
      * Queues a look at a placed provider order, `delaySeconds` from now. Each trigger has its own singleton key
-     * (a due poll and the provider's notice do not swallow each other); this process's workers are woken when
-     * it comes due, other processes find it at their next poll.
+     * (a due poll and the provider's notice do not swallow each other); an idle worker of this process is woken
+     * when it comes due, other processes find it at their next poll.
      */
     enqueueAllocationCheck: async (job: Required<FulfilOrderJob>, delaySeconds = 0) => {
       await ready();
@@ -111,60 +151,28 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
         singletonKey: `${job.orderId}:${job.check.by}`,
         ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}),
       });
-      const wake = () => {
-        for (const id of workerIds) boss.notifyWorker(id);
-      };
-      if (delaySeconds > 0) setTimeout(wake, delaySeconds * 1000).unref();
-      else wake();
+      if (delaySeconds > 0) setTimeout(() => wakeOne(queues.fulfilOrder), delaySeconds * 1000).unref();
+      else wakeOne(queues.fulfilOrder);
     },
     /**
      * Runs `handler` for each fulfilment job, `concurrency` at a time in this process; a thrown error makes
      * pg-boss retry the job with backoff. Jobs are short (no step waits for the provider to allocate), so a
      * worker that found one asks again at once instead of sleeping out its polling interval.
      */
-    workFulfilment: async (handler: (job: FulfilOrderJob) => Promise<void>, concurrency = 1) => {
-      await ready();
-      for (let i = 0; i < concurrency; i++) {
-        const id = await boss.work<FulfilOrderJob>(
-          queues.fulfilOrder,
-          { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await handler(job.data);
-            } finally {
-              boss.notifyWorker(id);
-            }
-          },
-        );
-        workerIds.push(id);
-      }
-    },
+    workFulfilment: (handler: (job: FulfilOrderJob) => Promise<void>, concurrency = 1) =>
+      workEach(queues.fulfilOrder, concurrency, handler),
     /** Queues the rendering of a completed order's confirmation e-mail (at most one waiting per order). */
     enqueueConfirmation: async (orderId: string) => {
       await ready();
       await boss.send(queues.orderConfirmation, { orderId }, { singletonKey: orderId });
+      wakeOne(queues.orderConfirmation);
     },
     /**
      * Renders confirmations one at a time in this process: each takes tens of milliseconds of CPU (QR code and
      * invoice PDF), so during a rush they trail the payments and completions instead of competing with them.
      */
-    workConfirmations: async (handler: (job: { orderId: string }) => Promise<void>) => {
-      await ready();
-      const id = await boss.work<{ orderId: string }>(
-        queues.orderConfirmation,
-        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            await handler(job.data);
-          } finally {
-            boss.notifyWorker(id);
-          }
-        },
-      );
-      workerIds.push(id);
-    },
+    workConfirmations: (handler: (job: { orderId: string }) => Promise<void>) =>
+      workEach(queues.orderConfirmation, 1, handler),
     /** Runs `handler` on a cron schedule (UTC); pg-boss hands each tick to one instance only. */
     scheduleUsageSync: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.usageSync, cron, handler),
@@ -186,7 +194,7 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     stop: async (timeoutMs = 10_000) => {
       if (stopped || !starting) return;
       stopped = true;
-      workerIds = [];
+      idle.clear();
       await starting.catch(() => undefined);
       // graceful: let a running job finish; close: false because pg-boss does not own the connection.
       await boss.stop({ graceful: true, close: false, timeout: timeoutMs });

@@ -126,10 +126,49 @@ export const getFonts = (): Map<FontName, fontkit.Font> => {
     for (const [name, file] of Object.entries(fontFiles) as [FontName, string][]) {
       const font = fontkit.openSync(require.resolve(file));
       if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
-      parsedFonts.set(name, font);
+      parsedFonts.set(name, keepingLayouts(font));
     }
   }
   return parsedFonts;
+};
+
+const layoutCacheSize = 5_000;
+
+/**
+ * The font, with its shaping results kept across documents. Shaping (fontkit's OpenType lookups) was most of
+ * an invoice's CPU, about 10 ms on the path of every order's confirmation: line wrapping shapes every growing
+ * prefix of a line, and pdfkit shapes each drawn piece twice more (width, then glyphs). Labels, seller details
+ * and the footer are the same on every invoice of a language. pdfkit scales the positions it is given in place,
+ * so each call gets its own copies; glyphs are fontkit's shared objects already. Bounded: cleared when full.
+ */
+const keepingLayouts = (font: fontkit.Font): fontkit.Font => {
+  const runs = new Map<string, fontkit.GlyphRun>();
+  const layout: fontkit.Font['layout'] = (text, features, ...rest) => {
+    const key = `${Array.isArray(features) ? features.join(',') : JSON.stringify(features ?? null)}\u0000${rest.join(',')}\u0000${text}`;
+    let run = runs.get(key);
+    if (!run) {
+      run = font.layout(text, features, ...rest);
+      if (runs.size >= layoutCacheSize) runs.clear();
+      runs.set(key, run);
+    }
+    const positions = run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+      xAdvance,
+      yAdvance,
+      xOffset,
+      yOffset,
+    }));
+    return {
+      ...run,
+      glyphs: run.glyphs,
+      positions,
+      get advanceWidth() {
+        return positions.reduce((sum, position) => sum + position.xAdvance, 0);
+      },
+    };
+  };
+  return new Proxy(font, {
+    get: (target, property) => (property === 'layout' ? layout : Reflect.get(target, property, target)),
+  });
 };
 
 // ---------------------------------------------------------------------------------------------
