@@ -30,6 +30,9 @@ const cpuMs = (pid) => {
   }
 };
 
+/** What a browser sends with every request to the API: its language and the encodings it reads. */
+const browserHeaders = { 'accept-language': 'sq', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 const run = (url, headers = {}, seconds = duration) =>
   new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: seconds, headers }, (err, result) =>
@@ -54,7 +57,7 @@ try {
     ['country page (DE)', `${site}/api/catalogue/countries/DE`],
   ];
   // Warm-up under load (JIT, rendered answers), so the first target measured is not the one paying for it.
-  for (const [, url] of targets) await run(url, { 'accept-language': 'sq' }, warmup);
+  for (const [, url] of targets) await run(url, browserHeaders, warmup);
   const loadAtStart = machineLoad();
   console.log(`Machine load (1 min) at start: ${loadAtStart}`);
   // Interleaved rounds (every target for a slice, then the next round), so each round compares the targets
@@ -65,7 +68,7 @@ try {
     for (const [i, [, url]] of targets.entries()) {
       const pid = i === 0 ? bare.pid : product.pid;
       const cpuBefore = cpuMs(pid);
-      const r = await run(url, { 'accept-language': 'sq' }, slice);
+      const r = await run(url, browserHeaders, slice);
       samples[i].push({ ...r, cpu: cpuMs(pid) - cpuBefore });
     }
   const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
@@ -86,7 +89,7 @@ try {
       `${r.name}: ${Math.round(r.rps)} req/s (${(r.ratio * 100).toFixed(0)} % of bare), p99 ${r.p99} ms, server CPU ${Math.round(r.cpuPerRequest)} µs/request`,
     );
   const lines = [
-    `${connections} connections, ${duration} s per target in ${rounds} interleaved rounds (ratio to bare: median of the rounds; p99: median of the rounds' p99), PostgreSQL, Accept-Language sq. Machine load (1 min) ${loadAtStart} at start, ${machineLoad()} at the end: the machine is shared and autocannon runs on the same cores, so req/s varies from run to run; server CPU per request (from /proc) varies less.`,
+    `${connections} connections, ${duration} s per target in ${rounds} interleaved rounds (ratio to bare: median of the rounds; p99: median of the rounds' p99), PostgreSQL, requested as a browser does (Accept-Language sq, Accept-Encoding gzip, deflate, br, zstd). Machine load (1 min) ${loadAtStart} at start, ${machineLoad()} at the end: the machine is shared and autocannon runs on the same cores, so req/s varies from run to run; server CPU per request (from /proc) varies less.`,
     '',
     '| Target | req/s | p99 (ms) | vs bare | server CPU per request (µs) | bytes per answer | errors | budget |',
     '|---|---|---|---|---|---|---|---|',

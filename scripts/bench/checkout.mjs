@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
-import { createBenchDatabase, processTreeCpuMs, record, startProduct, waitFor } from './lib.mjs';
+import { createBenchDatabase, postgresCpuMs, processTreeCpuMs, record, startProduct, waitFor } from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 0);
 const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 30);
@@ -267,6 +267,8 @@ try {
   const loadAtStart = load();
   console.log(`machine load (1 / 5 / 15 min) before measuring: ${loadAtStart} on ${cpus().length} cores`);
   const cpuAtStart = productCpuMs();
+  const postgresCpuAtStart = postgresCpuMs();
+  const benchCpuAtStart = process.cpuUsage();
   measuring = true;
   let created;
   let paid;
@@ -279,19 +281,26 @@ try {
     return { ...r, order: r.status === 201 ? JSON.parse(r.text) : null };
   };
   if (onlyOrders) {
-    console.log(`order writes only: ${buyers} orders, ${concurrency} in flight …`);
+    const shape = openLoop ? `${rate} arriving a second` : `${concurrency} in flight`;
+    console.log(`order writes only: ${buyers} orders, ${shape} …`);
     const t0 = performance.now();
-    created = await inPool(
-      Array.from({ length: buyers }, (_, i) => i),
-      concurrency,
-      createFor,
-    );
+    if (openLoop) {
+      const run = await atRate(buyers, rate, createFor);
+      created = run.results;
+      late = run.late;
+    } else
+      created = await inPool(
+        Array.from({ length: buyers }, (_, i) => i),
+        concurrency,
+        createFor,
+      );
     const wallMs = performance.now() - t0;
     const cpuMs = (productCpuMs() - cpuAtStart) / buyers;
     const s = stats(created.map((r) => r.ms));
     const errors = created.filter((r) => r.status !== 201).length;
     const line =
-      `order writes only: ${buyers} orders, ${concurrency} in flight, ${Math.round(buyers / (wallMs / 1000))} orders/s, ` +
+      `order writes only: ${buyers} orders, ${shape}${late ? ` (${late} started late)` : ''}, ` +
+      `${Math.round(buyers / (wallMs / 1000))} orders/s, ` +
       `p50 ${ms(s.p50)} ms, p99 ${ms(s.p99)} ms, ${errors} errors; server CPU ${cpuMs.toFixed(2)} ms per order; ` +
       `load ${loadAtStart} before, ${load()} after`;
     console.log(line);
@@ -400,6 +409,9 @@ try {
   const firstSubmit = Math.min(...paid.map((p) => p.submit.startedAt));
   const lastMailMs = Date.now() - firstSubmit;
   const cpuPerPurchase = (productCpuMs() - cpuAtStart) / buyers;
+  const postgresCpuPerPurchase = (postgresCpuMs() - postgresCpuAtStart) / buyers;
+  const benchCpu = process.cpuUsage(benchCpuAtStart);
+  const benchCpuPerPurchase = (benchCpu.user + benchCpu.system) / 1000 / buyers;
   const byStatus = {};
   for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
   const completed = rows.filter((r) => r.status === 'completed');
@@ -520,8 +532,11 @@ try {
         `payment submits and confirms ${seconds(phase2Ms)} s; `) +
       `the last order completed ${seconds(stats(toCompleted).max)} s after its card submit, and the last ` +
       `confirmation e-mail was stored ${seconds(lastMailMs)} s after the first card submit. Server CPU per ` +
-      `purchase (order, card, webhook, confirm, fulfilment; user + system time of the product process): ` +
-      `${cpuPerPurchase.toFixed(1)} ms.`,
+      `purchase (order, card, webhook, confirm, fulfilment; user + system time of the product's processes): ` +
+      `${cpuPerPurchase.toFixed(1)} ms; PostgreSQL's processes ${postgresCpuPerPurchase.toFixed(1)} ms; this load ` +
+      `generator ${benchCpuPerPurchase.toFixed(1)} ms, all on the same ${cpus().length} cores (so at most ` +
+      `${Math.floor((cpus().length * 1000) / (cpuPerPurchase + postgresCpuPerPurchase + benchCpuPerPurchase))} ` +
+      'purchases/s fit them).',
     '',
     `Checks: ${completed.length}/${buyers} orders completed; ${esimTotal} eSIMs, ${notOneEsim} orders without ` +
       `exactly one; ${packageDupes.length} orders with a second eSIM package; ${notOneMail} orders without ` +

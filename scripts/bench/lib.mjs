@@ -106,6 +106,20 @@ export const processTreeCpuMs = (pid) => {
   }
 };
 
+/** CPU time (ms) used so far by every PostgreSQL server process on this machine (the database shares the cores). */
+export const postgresCpuMs = () => {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      total += stat.split(') ')[1].split(' ').slice(11, 13).reduce((sum, v) => sum + Number(v), 0) * 10;
+    } catch {}
+  }
+  return total;
+};
+
 /** Load average over the last minute: the machine is shared, so every result says how busy it was. */
 export const machineLoad = () => loadavg()[0].toFixed(1);
 

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { GeoLocator } from '../adapters/geo/port';
+import { acceptedEncoding } from '../lib/content-encoding';
 import { sendApiNotFound } from './errors';
 
 const immutableAssets = (reply: FastifyReply, path: string) => {
@@ -103,18 +104,19 @@ const sendWebResponse = async (reply: FastifyReply, response: Response) => {
   if (!isText || response.headers.has('content-encoding')) return reply.send(body);
   // Compressed as it streams, flushed per chunk so streamed HTML arrives early (fast Brotli setting); built
   // assets are precompressed at build time.
-  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
-  const encoder = /\bbr\b/.test(accepted)
-    ? {
-        name: 'br',
-        stream: createBrotliCompress({
-          flush: zlibConstants.BROTLI_OPERATION_FLUSH,
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
-        }),
-      }
-    : /\bgzip\b/.test(accepted)
-      ? { name: 'gzip', stream: createGzip({ level: 6, flush: zlibConstants.Z_SYNC_FLUSH }) }
-      : null;
+  const accepted = acceptedEncoding(reply.request.headers['accept-encoding']);
+  const encoder =
+    accepted === 'br'
+      ? {
+          name: 'br',
+          stream: createBrotliCompress({
+            flush: zlibConstants.BROTLI_OPERATION_FLUSH,
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+          }),
+        }
+      : accepted === 'gzip'
+        ? { name: 'gzip', stream: createGzip({ level: 6, flush: zlibConstants.Z_SYNC_FLUSH }) }
+        : null;
   reply.header('vary', 'Accept-Encoding');
   if (!encoder) return reply.send(body);
   reply.removeHeader('content-length').header('content-encoding', encoder.name);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -157,6 +158,33 @@ describe('caching', () => {
     expect(again.body).toBe('');
     const otherLanguage = await get('/api/catalogue/highlights', 'sq', { 'if-none-match': etag });
     expect(otherLanguage.statusCode).toBe(200);
+  });
+
+  it('sends a browser the stored answer compressed, the same bytes once decompressed', async () => {
+    const url = '/api/catalogue/packages?type=local';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const br = await get(url, 'en', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gzip = await get(url, 'en', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // Each encoding is its own representation, with its own ETag.
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const brAgain = await get(url, 'en', {
+      'accept-encoding': 'br',
+      'if-none-match': String(br.headers.etag),
+    });
+    expect(brAgain.statusCode).toBe(304);
+    const plainWithBrTag = await get(url, 'en', { 'if-none-match': String(br.headers.etag) });
+    expect(plainWithBrTag.statusCode).toBe(200);
+    // Short answers go as they are.
+    const search = await get('/api/catalogue/search?q=Gjermani', 'en', { 'accept-encoding': 'br' });
+    expect(search.rawPayload.length).toBeLessThan(1024);
+    expect(search.headers['content-encoding']).toBeUndefined();
   });
 
   it('highlights hold popular packages and offers below the regular price', async () => {

@@ -1,0 +1,15 @@
+import autocannon from 'autocannon';
+import { createBenchDatabase, startProduct, waitFor } from './lib.mjs';
+const database = createBenchDatabase();
+const port = 3790;
+const product = startProduct(database.url, port, { env: { ADMIN_PORT: '0' }, nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/profapi'] });
+await waitFor(`http://127.0.0.1:${port}/api/health`);
+const url = `http://127.0.0.1:${port}${process.argv[2] ?? '/api/catalogue/packages?type=local'}`;
+const run = (d) => new Promise((r, j) => autocannon({ url, connections: 50, duration: d, headers: { 'accept-language': 'sq' } }, (e, res) => (e ? j(e) : r(res))));
+await run(3);
+const res = await run(10);
+console.log(Math.round(res.requests.average), 'req/s');
+const exited = new Promise((r) => product.once('exit', r));
+product.kill('SIGTERM');
+await exited;
+database.drop();
