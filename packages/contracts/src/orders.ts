@@ -152,8 +152,7 @@ export const orderReceiptSchema = z
   .meta({ id: 'OrderReceipt' });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
-/** Header carrying the receipt view token from `paymentOutcomeSchema`. */
-export const orderViewHeader = 'x-order-view';
+export { orderViewHeader } from './headers';
 
 /** A new checkout for an unpaid order (the failure page's "try again"). */
 export const retryPaymentResponseSchema = z.object({ checkoutUrl: z.string() }).meta({ id: 'RetryPayment' });

@@ -1,4 +1,5 @@
-import { type OrderReceipt, type OrderStatus, orderViewHeader } from '@esim/contracts';
+import type { OrderReceipt, OrderStatus } from '@esim/contracts';
+import { orderViewHeader } from '@esim/contracts/headers';
 import { isApiError } from '@esim/ui/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';

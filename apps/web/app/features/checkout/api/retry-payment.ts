@@ -1,4 +1,4 @@
-import { orderViewHeader } from '@esim/contracts';
+import { orderViewHeader } from '@esim/contracts/headers';
 import { api } from '../../../lib/api';
 import { readPayToken } from '../view-token';
 
