@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { createAuthRateLimits, redisLimiter } from './lib/auth-rate-limit';
 import { createJobQueue } from './lib/job-queue';
+import { createOrderEvents } from './lib/order-events';
 import { createRedis } from './lib/redis';
 import { requestIdMixin } from './lib/request-context';
 import { createSharedCatalogue } from './lib/shared-catalogue';
@@ -130,6 +131,7 @@ export const createDeps = async (
       retryDelaySeconds: config.fulfilment.retryDelaySeconds,
       pollSeconds: config.jobPollSeconds,
     }),
+    orderEvents: createOrderEvents(database, log),
     catalogue: createSharedCatalogue(
       createCatalogue(database.db, (locale) => i18n.fixedT(locale)('catalogue.global')),
       database,

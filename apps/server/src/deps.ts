@@ -8,6 +8,7 @@ import type { SandboxPayments } from './adapters/payments/sandbox';
 import type { Config } from './config';
 import type { AuthRateLimits } from './lib/auth-rate-limit';
 import type { JobQueue } from './lib/job-queue';
+import type { OrderEvents } from './lib/order-events';
 import type { SharedCatalogue } from './lib/shared-catalogue';
 import type { TokenSigner } from './modules/auth/tokens';
 import type { HumanCheck } from './modules/human-check/human-check.service';
@@ -32,6 +33,8 @@ export type AppDeps = {
   payments: PaymentsProvider;
   /** Set when the sandbox provider is in use: its hosted card page is served from our origin. */
   sandboxPayments: SandboxPayments | null;
+  /** "This order has finished", to requests waiting for it in any process (the success page's QR code). */
+  orderEvents: OrderEvents;
   /** Durable background jobs (pg-boss); workers start in main.ts or in a test that wants them. */
   jobs: JobQueue;
   /** Shared state between processes (rate limits) when REDIS_URL is set. */

@@ -107,6 +107,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     if (seeded) await seedDemoEsims(deps.db);
   }
   const stopListening = await deps.catalogue.listen();
+  const stopOrderEvents = await deps.orderEvents.listen();
   const stopOutbox = startOutboxDelivery(deps, log);
   const stopWatching = watchDatabase(deps, log);
   const stopFulfilmentSweep = await startFulfilment(deps, log);
@@ -147,6 +148,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
       deps.jobs.stop(Math.max(1_000, config.runtime.shutdownTimeoutMs - 5_000)),
     ]);
     await stopListening().catch(() => undefined);
+    await stopOrderEvents().catch(() => undefined);
     deps.redis?.disconnect();
     await deps.database.close().catch(() => undefined);
     log.info('shut down');

@@ -154,6 +154,14 @@ export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
 export { orderViewHeader } from './headers';
 
+/**
+ * `wait`: seconds the request may be held while the order's eSIM is still being prepared; it is answered as soon
+ * as the order finishes (the success page's QR code without polling delays), or when the time is up.
+ */
+export const orderReceiptQuerySchema = z.object({
+  wait: z.coerce.number().int().min(0).max(20).default(0),
+});
+
 /** A new checkout for an unpaid order (the failure page's "try again"). */
 export const retryPaymentResponseSchema = z.object({ checkoutUrl: z.string() }).meta({ id: 'RetryPayment' });
 

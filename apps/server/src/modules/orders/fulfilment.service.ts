@@ -7,6 +7,7 @@ import { type EsimProfile, type EsimProvider, EsimProviderError } from '../../ad
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { FulfilOrderJob, JobQueue } from '../../lib/job-queue';
+import type { OrderEvents } from '../../lib/order-events';
 import { refundPurchase } from '../credits/credits.service';
 import {
   getEsim,
@@ -40,6 +41,8 @@ export type FulfilmentDeps = {
   config: Pick<Config, 'fulfilment'>;
   /** Queues a paid order's fulfilment, its allocation checks and its confirmation e-mail (the job queue). */
   jobs: Pick<JobQueue, 'enqueueFulfilment' | 'enqueueAllocationCheck' | 'enqueueConfirmation'>;
+  /** Tells the buyer's waiting success page that the order has finished. */
+  orderEvents: Pick<OrderEvents, 'publish'>;
 };
 
 export type FulfilmentResult = 'completed' | 'allocating' | 'failed' | 'skipped';
@@ -169,6 +172,7 @@ const completeOrder = async (
     await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
     return 'completed' as const;
   });
+  if (result === 'completed') deps.orderEvents.publish(order.id);
   if (result === 'completed' && storeEsim) await deps.jobs.enqueueConfirmation(order.id);
   return result;
 };
@@ -299,6 +303,7 @@ const failOrder = async (deps: FulfilmentDeps, orderId: string, error: unknown) 
     await refundPurchase(tx, { shopId: failed.shopId, orderId });
     await updateOrder(tx, orderId, { status: 'refunded' });
   });
+  deps.orderEvents.publish(orderId);
   return 'failed' as const;
 };
 

@@ -375,6 +375,43 @@ describe('buying an eSIM end to end', () => {
     expect(await ctx.deps.db.$count(esims, eq(esims.orderId, orderId))).toBe(1);
   });
 
+  it('holds the receipt of a paid order with wait until the eSIM is ready: one request, no polling', async () => {
+    const { orderId, sessionId } = await buy();
+    const outcome = (
+      await ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/confirm`, payload: { sessionId } })
+    ).json();
+    const headers = { 'x-order-view': outcome.viewToken };
+    const started = Date.now();
+    const held = await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}/receipt?wait=15`, headers });
+    expect(held.statusCode).toBe(200);
+    expect(held.json().status).toBe('completed');
+    expect(held.json().esim.activationCode).toMatch(activationCodePattern);
+    // Answered when the order completed, well before the 15 s limit.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(ctx.deps.orderEvents.waiting()).toBe(0);
+
+    // Finished or unpaid orders are answered at once.
+    const done = Date.now();
+    await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}/receipt?wait=15`, headers });
+    expect(Date.now() - done).toBeLessThan(2_000);
+    const unpaid = (await placeOrder(orderBody())).json();
+    const pendingStarted = Date.now();
+    const pending = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${unpaid.orderId}/receipt?wait=15`,
+      headers: { 'x-order-view': unpaid.viewToken },
+    });
+    expect(pending.json().status).toBe('pending');
+    expect(Date.now() - pendingStarted).toBeLessThan(2_000);
+
+    const tooLong = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}/receipt?wait=60`,
+      headers: { ...headers, 'accept-language': 'en' },
+    });
+    expect(tooLong.statusCode).toBe(422);
+  });
+
   it('guards the receipt with the view token of that order', async () => {
     const a = await buy();
     const b = await buy();

@@ -3,6 +3,7 @@ import {
   createOrderBodySchema,
   createOrderResponseSchema,
   orderIdParamsSchema,
+  orderReceiptQuerySchema,
   orderReceiptSchema,
   orderViewHeader,
   paymentOutcomeSchema,
@@ -14,10 +15,10 @@ import { bearerToken } from '../auth/tokens';
 import {
   confirmReturn,
   createOrder,
-  getReceipt,
   retryPayment,
   signViewToken,
   verifyOrderProof,
+  waitForReceipt,
 } from './orders.service';
 
 const tags = ['orders'];
@@ -99,16 +100,26 @@ export const ordersPublicRoutes =
         config: { access: 'public' },
         schema: {
           tags,
-          summary: 'The receipt the success page polls until the eSIM is ready',
-          description: `Needs the \`${orderViewHeader}\` header with the view token from the confirmation.`,
+          summary: 'The receipt the success page asks for until the eSIM is ready',
+          description: `Needs the \`${orderViewHeader}\` header with the view token from the confirmation. With \`wait\`, a paid order's receipt is held until the order finishes (at most that many seconds).`,
           params: orderIdParamsSchema,
+          querystring: orderReceiptQuerySchema,
           response: { 200: orderReceiptSchema },
         },
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
         const header = request.headers[orderViewHeader];
-        return getReceipt(deps, request.params.orderId, typeof header === 'string' ? header : undefined);
+        // A buyer who leaves stops the wait.
+        const gone = new AbortController();
+        reply.raw.once('close', () => gone.abort());
+        return waitForReceipt(
+          deps,
+          request.params.orderId,
+          typeof header === 'string' ? header : undefined,
+          request.query.wait * 1000,
+          gone.signal,
+        );
       },
     );
 

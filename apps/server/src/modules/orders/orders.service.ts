@@ -15,6 +15,7 @@ import type { PaymentEvent, PaymentsProvider } from '../../adapters/payments/por
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { deriveKey } from '../../lib/keys';
+import type { OrderEvents } from '../../lib/order-events';
 import { insertUser, type UserRow } from '../auth/auth.repository';
 import { type AuthDeps, authContext, authenticate, createPasswordReset } from '../auth/auth.service';
 import { orderPriceOf } from '../catalogue/package-price';
@@ -598,6 +599,28 @@ export const getReceipt = async (deps: CheckoutDeps, orderId: string, viewToken:
     refunds: (await listRefundsOfOrder(deps.db, order.id)).map(toOrderRefund),
   };
   return receipt;
+};
+
+/**
+ * The receipt, held up to `waitMs` while the order is paid and its eSIM on the way, and answered as soon as the
+ * order finishes. The wait is registered before the order is read, so a completion in between is not missed.
+ */
+export const waitForReceipt = async (
+  deps: CheckoutDeps & { orderEvents: Pick<OrderEvents, 'waitFor'> },
+  orderId: string,
+  viewToken: string | undefined,
+  waitMs: number,
+  signal?: AbortSignal,
+) => {
+  const wait = waitMs > 0 ? deps.orderEvents.waitFor(orderId, waitMs, signal) : null;
+  try {
+    const receipt = await getReceipt(deps, orderId, viewToken);
+    if (!wait || receipt.status !== 'paid') return receipt;
+    await wait.promise;
+    return await getReceipt(deps, orderId, viewToken);
+  } finally {
+    wait?.cancel();
+  }
 };
 
 /**

@@ -5,11 +5,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /**
- * While the eSIM is being prepared, the success page asks again every half second for its first 40 answers (a
- * provider allocates within a few seconds, and every moment between the eSIM being ready and the page knowing
- * shows on the buyer's screen: a 1 s interval kept the QR code back about 1.2 s on Slow 4G), then every 3 s, for
- * at most 10 minutes. A receipt read is one indexed query.
+ * While the eSIM is being prepared, the success page asks again and the server holds each request until the
+ * order finishes (`wait`, at most 10 s), so the QR code shows as soon as it exists rather than at the next poll
+ * (a 1 s poll kept it back about 1.2 s on Slow 4G). Between requests it pauses half a second for the first 40
+ * answers (an answer not held, such as a payment still being confirmed, comes back at once), then 3 s, for at
+ * most 10 minutes.
  */
+const receiptWaitSeconds = 10;
 const receiptPollMs = 500;
 const receiptFastPolls = 40;
 const receiptSlowPollMs = 3_000;
@@ -33,17 +35,30 @@ export const isEsimPending = (receipt: OrderReceipt) =>
     ? receipt.status === 'pending' || receipt.status === 'paid'
     : receipt.esim === null && !stoppedStatuses.includes(receipt.status);
 
-/** GET /api/orders/:orderId/receipt with the view token from the payment confirmation (404 without it). */
-export const getOrderReceipt = (orderId: string, viewToken: string, signal?: AbortSignal) =>
-  api.get<OrderReceipt>(`/orders/${encodeURIComponent(orderId)}/receipt`, {
-    headers: { [orderViewHeader]: viewToken },
-    ...(signal ? { signal } : {}),
-  });
+/**
+ * GET /api/orders/:orderId/receipt with the view token from the payment confirmation (404 without it); with
+ * `waitSeconds`, a paid order's answer comes when it finishes.
+ */
+export const getOrderReceipt = (orderId: string, viewToken: string, signal?: AbortSignal, waitSeconds = 0) =>
+  api.get<OrderReceipt>(
+    `/orders/${encodeURIComponent(orderId)}/receipt${waitSeconds ? `?wait=${waitSeconds}` : ''}`,
+    {
+      headers: { [orderViewHeader]: viewToken },
+      ...(signal ? { signal } : {}),
+    },
+  );
 
 export const orderReceiptQueryOptions = (orderId: string, viewToken: string, poll = true) =>
   queryOptions({
     queryKey: ['orders', orderId, 'receipt'],
-    queryFn: ({ signal }) => getOrderReceipt(orderId, viewToken, signal),
+    // The first answer at once (the page shows "preparing"); later ones held until the order finishes.
+    queryFn: ({ signal, client, queryKey }) =>
+      getOrderReceipt(
+        orderId,
+        viewToken,
+        signal,
+        poll && client.getQueryData(queryKey) ? receiptWaitSeconds : 0,
+      ),
     staleTime: 0,
     // A refused view token will not be accepted on a second try; a network hiccup may pass.
     retry: (failures, error) =>
