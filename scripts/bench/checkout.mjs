@@ -17,7 +17,14 @@ import { createInterface } from 'node:readline';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
-import { createBenchDatabase, postgresCpuMs, processTreeCpuMs, record, startProduct, waitFor } from './lib.mjs';
+import {
+  createBenchDatabase,
+  postgresCpuMs,
+  processTreeCpuMs,
+  record,
+  startProduct,
+  waitFor,
+} from './lib.mjs';
 
 const rate = Number(process.env.BENCH_RATE ?? 0);
 const durationSeconds = Number(process.env.BENCH_DURATION_SECONDS ?? 30);

@@ -114,7 +114,12 @@ export const postgresCpuMs = () => {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
-      total += stat.split(') ')[1].split(' ').slice(11, 13).reduce((sum, v) => sum + Number(v), 0) * 10;
+      total +=
+        stat
+          .split(') ')[1]
+          .split(' ')
+          .slice(11, 13)
+          .reduce((sum, v) => sum + Number(v), 0) * 10;
     } catch {}
   }
   return total;

@@ -382,7 +382,11 @@ describe('buying an eSIM end to end', () => {
     ).json();
     const headers = { 'x-order-view': outcome.viewToken };
     const started = Date.now();
-    const held = await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}/receipt?wait=15`, headers });
+    const held = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}/receipt?wait=15`,
+      headers,
+    });
     expect(held.statusCode).toBe(200);
     expect(held.json().status).toBe('completed');
     expect(held.json().esim.activationCode).toMatch(activationCodePattern);
