@@ -34,7 +34,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 200);
 const payWithinSeconds = Number(process.env.BENCH_PAY_WITHIN_SECONDS ?? 0);
 const processes = Number(process.env.WEB_CONCURRENCY ?? 1);
 const cpuProfileDir = process.env.BENCH_CPU_PROF;
-/** BENCH_ONLY_ORDERS=1: only the order writes (phase 1), to measure their cost alone. */
+/** BENCH_ONLY_ORDERS=1: only the order writes (phase 1), to measure their cost alone; with BENCH_RATE, open loop. */
 const onlyOrders = process.env.BENCH_ONLY_ORDERS === '1';
 const warmupOrders = Number(process.env.BENCH_WARMUP ?? 3);
 /** How long to wait for the last order to complete, and for any progress at all. */

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
 import { requestContext, requestIdMixin } from './lib/request-context';
-import { createSharedCatalogue } from './lib/shared-catalogue';
+import { createSharedCatalogue } from './modules/catalogue/shared-catalogue';
 import { allowList } from './plugins/metrics';
 import { openTestDatabase, testEnv } from './test/harness';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Catalogue } from '../modules/catalogue/catalogue.service';
+import type { Catalogue } from './catalogue.service';
 
 const channel = 'catalogue_changed';
 
