@@ -38,9 +38,6 @@ test('search finds a destination by any language and by code, and says when noth
 }) => {
   await withLanguage(page, 'en');
   await page.goto('/');
-  // Typing before the scripts take over can be lost (React resets the controlled field as it hydrates): the
-  // journey types once they have, as the cookie banner's form says.
-  await expect(page.locator('input[name="enhanced"]')).toHaveValue('1');
   const search = page.getByTestId('destination-search');
   const results = page.getByTestId('search-results');
   for (const query of ['Allemagne', 'DE', 'Germany']) {
@@ -92,4 +89,24 @@ test('unknown country and region codes answer 404 with the not-found page', asyn
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId('not-found')).toBeVisible();
   }
+});
+
+test('text typed into the search before the scripts arrive is searched once they do', async ({ page }) => {
+  await withLanguage(page, 'en');
+  // Hold the page's scripts until the traveller has typed (a slow network), then let them through.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const search = page.getByTestId('destination-search');
+  await search.fill('Germany');
+  release();
+  await expect(page.locator('input[name="enhanced"]')).toHaveValue('1');
+  await expect(search).toHaveValue('Germany');
+  await expect(page.getByTestId('search-results').getByRole('link', { name: /Germany/ })).toBeVisible();
 });

@@ -24,13 +24,19 @@ export const DestinationSearch = ({ initialQuery, initialResults }: DestinationS
   const locale = useLocale();
   const hydrated = useIsHydrated();
   const inputId = useId();
-  const [query, setQuery] = useState(initialQuery);
+  // Text typed before the scripts took over lives only in the DOM, and hydrating the controlled field would reset
+  // it: the first render in the browser starts from what the field holds (useId names the server's element).
+  const [query, setQuery] = useState(() =>
+    typeof document === 'undefined'
+      ? initialQuery
+      : ((document.getElementById(inputId) as HTMLInputElement | null)?.value ?? initialQuery),
+  );
   const [results, setResults] = useState(initialResults);
   const [failed, setFailed] = useState(false);
   const latest = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Text typed before the scripts took over lives only in the DOM: adopt it once hydrated.
+  // Text typed between that first render and hydration's end: adopt it once hydrated.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when hydration completes.
   useEffect(() => {
     if (!hydrated) return;
