@@ -25,8 +25,9 @@ export const knownOverBudget = {
   // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB;
   // 253 until the portal's money messages and issue 13's e-mail change texts joined the locale bundles: +0.2 KB.
   'routes/public/contact': 254,
-  // 180 until issue 12 (as above): +0.1 KB.
-  'routes/public/verify-email': 180.1,
+  // 180 until issue 12 (as above): +0.1 KB; 180.1 until the form kit's submit button waited for the scripts (a
+  // click in server-rendered HTML sent what was typed in a GET address): +0.1 KB.
+  'routes/public/verify-email': 180.2,
 };
 
 export const limitKb = (route) => knownOverBudget[route] ?? firstLoadBudgetKb;

@@ -41,8 +41,11 @@ test('the cookie banner offers Accept and Reject on the first layer and remember
   await expect(banner.getByRole('button', { name: 'Accept' })).toBeVisible();
   await banner.getByRole('button', { name: 'Reject' }).click();
   await expect(banner).toBeHidden();
+  // The banner hides as soon as the choice is sent; the cookie comes with the server's answer.
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'cookie-consent')?.value)
+    .toBe('rejected');
   const cookies = await context.cookies();
-  expect(cookies.find((c) => c.name === 'cookie-consent')?.value).toBe('rejected');
   // Nothing else but the strictly necessary language and consent cookies.
   expect(cookies.map((c) => c.name).sort()).toEqual(['cookie-consent', 'lang']);
   await page.reload();

@@ -1,5 +1,5 @@
 import { Alert, Button, type ButtonProps, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { FormFeedback } from './field-errors';
 import type { ApiForm } from './use-api-form';
@@ -38,7 +38,22 @@ type FormShellProps<In extends FieldValues> = {
   'aria-busy'?: boolean;
 };
 
-/** The form element, its alert and its submit button; fields go in between. */
+const noSubscription = () => () => {};
+
+/** false in server-rendered HTML and while it hydrates; true once the scripts handle the page. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+/**
+ * The form element, its alert and its submit button; fields go in between. The forms need their scripts (checks,
+ * the human check, the API), so the submit button waits for them: clicked in server-rendered HTML it would send
+ * the browser's own GET with what was typed (names, e-mail, message) in the address. `post` keeps that out of
+ * URLs for forms that bring their own buttons.
+ */
 export const FormShell = <In extends FieldValues>({
   form,
   children,
@@ -48,17 +63,31 @@ export const FormShell = <In extends FieldValues>({
   gap = 'md',
   maw,
   ...rest
-}: FormShellProps<In>) => (
-  <form onSubmit={form.submit} noValidate data-testid={rest['data-testid']} aria-busy={rest['aria-busy']}>
-    <FormAlert feedback={form.feedback} />
-    <Stack gap={gap} maw={maw}>
-      {children}
-      {submitLabel ? (
-        <Button type="submit" loading={form.formState.isSubmitting} {...submitProps}>
-          {submitLabel}
-        </Button>
-      ) : null}
-      {footer}
-    </Stack>
-  </form>
-);
+}: FormShellProps<In>) => {
+  const hydrated = useHydrated();
+  return (
+    <form
+      method="post"
+      onSubmit={form.submit}
+      noValidate
+      data-testid={rest['data-testid']}
+      aria-busy={rest['aria-busy']}
+    >
+      <FormAlert feedback={form.feedback} />
+      <Stack gap={gap} maw={maw}>
+        {children}
+        {submitLabel ? (
+          <Button
+            type="submit"
+            loading={form.formState.isSubmitting}
+            {...submitProps}
+            disabled={!hydrated || submitProps?.disabled}
+          >
+            {submitLabel}
+          </Button>
+        ) : null}
+        {footer}
+      </Stack>
+    </form>
+  );
+};
