@@ -172,7 +172,6 @@ const completeOrder = async (
     await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
     return 'completed' as const;
   });
-  if (result === 'completed') deps.orderEvents.publish(order.id);
   if (result === 'completed' && storeEsim) await deps.jobs.enqueueConfirmation(order.id);
   return result;
 };
@@ -303,7 +302,6 @@ const failOrder = async (deps: FulfilmentDeps, orderId: string, error: unknown) 
     await refundPurchase(tx, { shopId: failed.shopId, orderId });
     await updateOrder(tx, orderId, { status: 'refunded' });
   });
-  deps.orderEvents.publish(orderId);
   return 'failed' as const;
 };
 
@@ -313,7 +311,16 @@ const failOrder = async (deps: FulfilmentDeps, orderId: string, error: unknown) 
  * A retryable failure is thrown back to the queue until the attempts run out; then the order becomes `failed`
  * with the error recorded, for staff to retry.
  */
-export const fulfilOrder = async (
+export const fulfilOrder = async (deps: FulfilmentDeps, orderId: string, log: FastifyBaseLogger) =>
+  announced(deps, orderId, await attemptFulfilment(deps, orderId, log));
+
+/** Tells a buyer's waiting success page (any process) that the order ended, whichever step ended it. */
+const announced = (deps: FulfilmentDeps, orderId: string, result: FulfilmentResult) => {
+  if (result === 'completed' || result === 'failed') deps.orderEvents.publish(orderId);
+  return result;
+};
+
+const attemptFulfilment = async (
   deps: FulfilmentDeps,
   orderId: string,
   log: FastifyBaseLogger,
@@ -355,6 +362,12 @@ const deliverMail = (deps: FulfilmentDeps, log: FastifyBaseLogger) => {
  * Nothing here counts an attempt: the attempt was the placing.
  */
 export const checkAllocation = async (
+  deps: FulfilmentDeps,
+  job: Required<FulfilOrderJob>,
+  log: FastifyBaseLogger,
+) => announced(deps, job.orderId, await lookAtAllocation(deps, job, log));
+
+const lookAtAllocation = async (
   deps: FulfilmentDeps,
   job: Required<FulfilOrderJob>,
   log: FastifyBaseLogger,
