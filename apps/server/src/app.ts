@@ -1,9 +1,11 @@
+import { createServer } from 'node:http';
 import { withStorableText } from '@esim/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppDeps } from './deps';
+import { createAnswerReplay, type ReplayedRequest } from './lib/answer-replay';
 import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-context';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAccessGuard } from './modules/auth/auth.guard';
@@ -51,7 +53,7 @@ import {
   sendApiNotFound,
 } from './plugins/errors';
 import { createTranslators, registerI18n } from './plugins/i18n';
-import { registerMetrics } from './plugins/metrics';
+import { observeRequest, registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerProxyWarning } from './plugins/proxy';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -81,7 +83,23 @@ export const buildApp = async (
 ): Promise<FastifyInstance> => {
   const { config } = deps;
   const translate = createTranslators(deps.i18n);
+  // Stored public answers are sent before Fastify's pipeline (ADR 0024); they still reach metrics and the log.
+  let reportReplayed = (_request: ReplayedRequest) => {};
+  const replay = createAnswerReplay({ onReplayed: (request) => reportReplayed(request) });
   const app = Fastify({
+    // Fastify's own HTTP/1 server, with the replay's look first.
+    serverFactory: (handler, opts) => {
+      const server = createServer(opts.http ?? {}, (req, res) => {
+        if (!replay.serve(req, res)) handler(req, res);
+      });
+      const number = (value: unknown) => (typeof value === 'number' ? value : 0);
+      server.keepAliveTimeout = number(opts.keepAliveTimeout);
+      server.requestTimeout = number(opts.requestTimeout);
+      server.setTimeout(number(opts.connectionTimeout));
+      if (number(opts.maxRequestsPerSocket) > 0)
+        server.maxRequestsPerSocket = number(opts.maxRequestsPerSocket);
+      return server;
+    },
     logger:
       config.logLevel === 'silent'
         ? false
@@ -99,6 +117,18 @@ export const buildApp = async (
     frameworkErrors: createFrameworkErrors(translate),
     clientErrorHandler: createClientErrorHandler(translate, (): FastifyBaseLogger => app.log),
   }).withTypeProvider<ZodTypeProvider>();
+  reportReplayed = ({ reqId, route, url, statusCode, ms }) => {
+    observeRequest('GET', route, statusCode, ms / 1000);
+    app.log.info(
+      { reqId, req: { method: 'GET', url }, res: { statusCode }, responseTime: ms, replayed: true },
+      'request completed',
+    );
+  };
+  // Closing: every request goes through Fastify, which answers 503 and closes the connection.
+  app.addHook('preClose', (done) => {
+    replay.close();
+    done();
+  });
   // Everything a request causes (services, adapters, their own loggers) runs inside its context.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -134,7 +164,7 @@ export const buildApp = async (
       await api.register(geoRoutes(deps));
       await api.register(humanCheckRoutes(deps));
       await api.register(settingsRoutes(deps));
-      await api.register(catalogueRoutes(deps), { prefix: '/catalogue' });
+      await api.register(catalogueRoutes(deps, replay), { prefix: '/catalogue' });
       await api.register(contactRoutes(deps));
       await api.register(contentRoutes(deps));
       // A module never imports one above it: where it needs an answer from one, it is passed in here.

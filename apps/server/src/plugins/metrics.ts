@@ -19,6 +19,10 @@ const httpDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10],
 });
 
+/** Records one answered request (Fastify's own requests below; the answer replay's from app.ts). */
+export const observeRequest = (method: string, route: string, statusCode: number, seconds: number) =>
+  httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+
 // The database the scrape-time gauges read; the last app built in this process wins (one per process in
 // production; tests build several on one database).
 let source: Database | null = null;
@@ -183,9 +187,10 @@ export const registerMetrics = (app: FastifyInstance, config: Config, database: 
 
   app.addHook('onResponse', async (request, reply) => {
     // Unmatched URLs share one label so scanners cannot grow the series without bound.
-    const route = request.routeOptions.url ?? 'unmatched';
-    httpDuration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
+    observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
       reply.elapsedTime / 1000,
     );
   });

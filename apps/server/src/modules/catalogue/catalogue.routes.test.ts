@@ -187,6 +187,46 @@ describe('caching', () => {
     expect(search.headers['content-encoding']).toBeUndefined();
   });
 
+  it('answers a repeated request from the replay: same bytes and headers, its own request id; a change ends it', async () => {
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `${address}/api/catalogue/packages?type=regional&pageSize=5`;
+    const headers = { 'accept-language': 'sq', 'accept-encoding': 'gzip, br' };
+    const real = ctx.deps.catalogue.get;
+    let pipelineReads = 0;
+    ctx.deps.catalogue.get = () => {
+      pipelineReads++;
+      return real();
+    };
+    try {
+      const fetchOnce = async () => {
+        const answer = await fetch(url, { headers });
+        return { status: answer.status, headers: new Map(answer.headers), text: await answer.text() };
+      };
+      const first = await fetchOnce();
+      const second = await fetchOnce();
+      expect(pipelineReads).toBe(1);
+      expect(second.text).toBe(first.text);
+      const comparable = (h: Map<string, string>) =>
+        [...h].filter(([name]) => name !== 'x-request-id' && name !== 'date').sort();
+      expect(comparable(second.headers)).toEqual(comparable(first.headers));
+      expect(second.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      // Another language is another answer, made by the routes.
+      const english = await fetch(url, { headers: { ...headers, 'accept-language': 'en' } });
+      expect(english.status).toBe(200);
+      expect(pipelineReads).toBe(2);
+
+      // A catalogue change (sync, staff edit) ends the replay of answers made from the old snapshot.
+      ctx.deps.catalogue.invalidate();
+      expect((await fetchOnce()).text).toBe(first.text);
+      expect(pipelineReads).toBe(3);
+    } finally {
+      ctx.deps.catalogue.get = real;
+    }
+  });
+
   it('highlights hold popular packages and offers below the regular price', async () => {
     const body = (await get('/api/catalogue/highlights')).json();
     expect(body.popular.length).toBeGreaterThan(0);

@@ -15,6 +15,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AnswerReplay } from '../../lib/answer-replay';
+import { etagMatches } from '../../lib/answer-replay';
 import {
   acceptedEncoding,
   type ContentEncoding,
@@ -42,12 +44,35 @@ const maxRenderedPerSnapshot = 5_000;
  * for the ETag. Later requests send the stored bytes as they are (no serialising, and no re-encoding of a
  * 10 KB string with non-ASCII names on every write), or 304 for a matching If-None-Match. Browsers get them
  * Brotli- or gzip-compressed, also compressed once (a 10 KB list is about 1.5 KB: less to send on airport data,
- * and a fraction of the socket writes). Cacheable by browsers and CDNs for a minute, per language.
+ * and a fraction of the socket writes). Cacheable by browsers and CDNs for a minute, per language. The finished
+ * answer is also handed to the answer replay, which sends it again to the same request without running the
+ * request pipeline while the snapshot stays current (ADR 0024).
  */
 export const catalogueRoutes =
-  (deps: { catalogue: Catalogue }): FastifyPluginAsyncZod =>
+  (deps: { catalogue: Catalogue }, replay?: AnswerReplay): FastifyPluginAsyncZod =>
   async (app) => {
     const rendered = new WeakMap<CatalogueSnapshot, Map<string, Rendered>>();
+    // Answers to hand to the replay once every hook has set its headers (onSend below runs after the root's).
+    const toReplay = new WeakMap<
+      FastifyRequest,
+      { snapshot: CatalogueSnapshot; etag: string; body: Buffer }
+    >();
+    if (replay)
+      app.addHook('onSend', (request, reply, payload, done) => {
+        const answer = toReplay.get(request);
+        if (answer && reply.statusCode === 200)
+          replay.remember(
+            { url: request.raw.url ?? request.url, headers: request.raw.headers },
+            {
+              route: request.routeOptions.url ?? request.url,
+              headers: reply.getHeaders(),
+              etag: answer.etag,
+              body: answer.body,
+              isCurrent: () => deps.catalogue.peek() === answer.snapshot,
+            },
+          );
+        done(null, payload);
+      });
 
     const sendRendered = async <T>(
       request: FastifyRequest,
@@ -79,14 +104,15 @@ export const catalogueRoutes =
         vary: 'Accept-Language, Accept-Encoding',
         etag,
       });
-      const match = request.headers['if-none-match'];
-      if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-        return reply.status(304).send();
-      }
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
       reply.type('application/json; charset=utf-8');
-      if (!encoding) return reply.send(entry.body);
-      entry.encoded[encoding] ??= compressOnce(entry.body, encoding);
-      return reply.header('content-encoding', encoding).send(entry.encoded[encoding]);
+      if (encoding) {
+        entry.encoded[encoding] ??= compressOnce(entry.body, encoding);
+        reply.header('content-encoding', encoding);
+      }
+      const body = encoding ? (entry.encoded[encoding] as Buffer) : entry.body;
+      toReplay.set(request, { snapshot, etag, body });
+      return reply.send(body);
     };
 
     app.get(

@@ -276,6 +276,9 @@ export const createCatalogue = (db: Db, globalName: (locale: Locale) => string, 
       }
       return load();
     },
+    /** The snapshot `get()` would answer at once without reloading, or null (none yet, or out of date). */
+    peek: (): CatalogueSnapshot | null =>
+      current && Date.now() - current.loadedAt < ttlMs ? current.snapshot : null,
     invalidate: () => {
       current = null;
     },

@@ -14,6 +14,7 @@ export const createSharedCatalogue = (catalogue: Catalogue, database: Database, 
   const self = randomUUID();
   return {
     get: catalogue.get,
+    peek: catalogue.peek,
     invalidate: () => {
       catalogue.invalidate();
       database.notify(channel, self).catch((err) => {
