@@ -1,5 +1,13 @@
 import { expect, siteURL, test, waitForMail, withLanguage } from '../../fixtures';
-import { cards, getUserProfile, newBuyer, type OutboxMail, payOnSandbox, waitForQrCode } from './helpers';
+import {
+  cards,
+  getUserProfile,
+  localPackageSlug,
+  newBuyer,
+  type OutboxMail,
+  payOnSandbox,
+  waitForQrCode,
+} from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await withLanguage(page, 'en');
@@ -125,4 +133,28 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
   ]);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-email')).toHaveText(buyer.email);
+});
+
+test('details typed before the scripts arrive are kept: the order goes to the card page', async ({
+  page,
+}) => {
+  // Hold the page's scripts until the buyer has typed (a slow network), then let them through.
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(`/order/${localPackageSlug}`, { waitUntil: 'commit' });
+  const buyer = newBuyer();
+  const form = page.getByTestId('order-form');
+  await form.locator('[name="fullName"]').fill(buyer.fullName);
+  await form.locator('[name="email"]').fill(buyer.email);
+  await page.getByTestId('phone-input').fill(buyer.phone);
+  release();
+  // The pay button waits for the scripts; the number typed into the phone field survives hydration.
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
 });

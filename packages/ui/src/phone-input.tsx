@@ -123,6 +123,14 @@ export const PhoneInput = ({
     if (value !== current) setDisplay(displayPhoneValue(value, country, mode));
   }, [value]);
 
+  // A number typed before the scripts took over lives only in the field's DOM value (the page paints before
+  // its scripts load, ADR 0025): once hydrated, take it as if typed now, or the next render would clear it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration; after the effect above.
+  useEffect(() => {
+    const typed = (document.getElementById(id) as HTMLInputElement | null)?.value;
+    if (typed && typed !== display) apply(typed, country);
+  }, []);
+
   const options = useMemo(
     () =>
       countries

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
@@ -95,6 +96,8 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
   }, [customer, form]);
 
   const busy = form.formState.isSubmitting || leaving;
+  // As FormShell's own submit button: clicked in server-rendered HTML it would post the form without its checks.
+  const hydrated = useIsHydrated();
 
   return (
     <FormShell
@@ -103,7 +106,14 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
       aria-busy={busy}
       footer={
         <>
-          <Button type="submit" size="md" loading={busy} disabled={busy} fullWidth data-testid="pay-button">
+          <Button
+            type="submit"
+            size="md"
+            loading={busy}
+            disabled={busy || !hydrated}
+            fullWidth
+            data-testid="pay-button"
+          >
             {t('checkout.order.pay', { price })}
           </Button>
           <Text size="sm" c="dark.6" aria-live="polite">
