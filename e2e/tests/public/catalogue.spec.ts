@@ -110,3 +110,25 @@ test('text typed into the search before the scripts arrive is searched once they
   await expect(search).toHaveValue('Germany');
   await expect(page.getByTestId('search-results').getByRole('link', { name: /Germany/ })).toBeVisible();
 });
+
+test('a page paints styled before any of its scripts is requested, then hydrates', async ({ page }) => {
+  await withLanguage(page, 'sa');
+  await page.goto('/countries/de');
+  await expect(page.locator('input[name="enhanced"]').first()).toHaveValue('1');
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return {
+      paint,
+      scripts: resources.filter((r) => r.name.endsWith('.js')).map((r) => r.startTime),
+      stylesheets: resources.filter((r) => r.name.endsWith('.css')).length,
+      direction: getComputedStyle(document.body).direction,
+    };
+  });
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  // The stylesheet is in the page, and no script competed with the first paint.
+  expect(timing.stylesheets).toBe(0);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
+  expect(timing.direction).toBe('rtl');
+});

@@ -17,6 +17,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { GeoLocator } from '../adapters/geo/port';
 import { acceptedEncoding } from '../lib/content-encoding';
 import { sendApiNotFound } from './errors';
+import { createPaintFirst } from './paint-first';
 
 const immutableAssets = (reply: FastifyReply, path: string) => {
   reply.header(
@@ -89,7 +90,11 @@ const toWebRequest = (request: FastifyRequest, origin: string): Request => {
   } as RequestInit);
 };
 
-const sendWebResponse = async (reply: FastifyReply, response: Response) => {
+const sendWebResponse = async (
+  reply: FastifyReply,
+  response: Response,
+  paintFirst: ReturnType<typeof createPaintFirst>,
+) => {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') reply.header(key, value);
@@ -97,9 +102,10 @@ const sendWebResponse = async (reply: FastifyReply, response: Response) => {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-  // Pages, the sitemap and robots.txt: text worth compressing; anything else passes through.
   const contentType = response.headers.get('content-type') ?? '';
+  const rendered = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  const body = contentType.startsWith('text/html') ? rendered.pipe(paintFirst.stream()) : rendered;
+  // Pages, the sitemap and robots.txt: text worth compressing; anything else passes through.
   const isText = /^(text\/|application\/(xml|json))/.test(contentType);
   if (!isText || response.headers.has('content-encoding')) return reply.send(body);
   // Compressed as it streams, flushed per chunk so streamed HTML arrives early (fast Brotli setting); built
@@ -150,6 +156,7 @@ export const registerSite = async (
     setHeaders: immutableAssets,
   });
   const aliases = siteHostAliases(origin);
+  const paintFirst = createPaintFirst(join(buildDir, 'client'));
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
     const { locale, source } = pageLocale(request, geo);
@@ -157,6 +164,6 @@ export const registerSite = async (
     const response = await handle(toWebRequest(request, requestOrigin(request, origin, aliases)), context);
     // A language picked from the country must not be served to someone else by a shared cache.
     if (source === 'country') response.headers.set('cache-control', 'private, no-store');
-    return sendWebResponse(reply, response);
+    return sendWebResponse(reply, response, paintFirst);
   });
 };

@@ -1,0 +1,122 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { createPaintFirst } from './paint-first';
+
+const clientDir = mkdtempSync(join(tmpdir(), 'paint-first-'));
+mkdirSync(join(clientDir, 'assets'));
+writeFileSync(join(clientDir, 'assets/shell-1.css'), 'body{margin:0}');
+writeFileSync(join(clientDir, 'assets/flags-2.css'), '.flag{background:url(./al.svg)}');
+mkdirSync(join(clientDir, '.vite'));
+writeFileSync(
+  join(clientDir, '.vite/manifest.json'),
+  JSON.stringify({
+    '../../packages/i18n/locales/sq/common.json': { file: 'assets/common-sq.js', isDynamicEntry: true },
+    '../../packages/i18n/locales/en/common.json': { file: 'assets/common-en.js', isDynamicEntry: true },
+    '../../packages/i18n/locales/en/web.json': { file: 'assets/web-en.js', isDynamicEntry: true },
+    '../../packages/i18n/locales/sq/portal.json': { file: 'assets/portal-sq.js', isDynamicEntry: true },
+  }),
+);
+
+// What React Router renders: preloads and stylesheets in the head, the module script at the end of the body.
+const page = [
+  '<!DOCTYPE html><html lang="sq" dir="ltr" data-locale="sq"><head><meta charSet="utf-8"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce"/>',
+  '<link rel="modulepreload" href="/assets/root-B.js" nonce="n0nce"/>',
+  '<link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css"/>',
+  '<link nonce="n0nce" rel="stylesheet" href="/assets/flags-2.css"/>',
+  '</head><body><h1>Mirë se erdhët — ëëë</h1>',
+  '<script nonce="n0nce">window.__reactRouterContext = {};</script>',
+  '<script nonce="n0nce" type="module" async="">import * as route0 from "/assets/root-B.js";\nwindow.less = 1<2;\nimport("/assets/entry.client-A.js");</script>',
+  '<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>',
+].join('');
+
+describe('paint first', () => {
+  const { rewrite, stream } = createPaintFirst(clientDir);
+
+  it('puts stylesheets inline, keeping each link disabled, and starts the scripts after the first paint', () => {
+    const html = rewrite(page);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain(
+      '<style>body{margin:0}</style><link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css" disabled=""/>',
+    );
+    // Only the shell's (the first) goes inline; a page's own stylesheets stay links.
+    expect(html).toContain('<link nonce="n0nce" rel="stylesheet" href="/assets/flags-2.css"/>');
+    // A stylesheet with relative URLs would break inline: it stays a link, first or not.
+    expect(
+      rewrite(page.replace('<link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css"/>', '')),
+    ).toContain('<link nonce="n0nce" rel="stylesheet" href="/assets/flags-2.css"/>');
+    expect(html).not.toContain('type="module" async');
+    const loader = /<script nonce="n0nce">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    // The code travels as a string literal that cannot close the inline script early.
+    expect(loader).not.toContain('<');
+    // The loader adds back exactly what was taken out, once the first contentful paint is reported.
+    const added: { tag: string; [key: string]: string }[] = [];
+    const element = (tag: string) => {
+      const node = { tag } as { tag: string; [key: string]: string };
+      added.push(node);
+      return node;
+    };
+    const observers: ((list: { getEntriesByName: (name: string) => unknown[] }, o: unknown) => void)[] = [];
+    class PerformanceObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (typeof observers)[number]) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const paint = (names: string[]) => {
+      for (const notify of observers)
+        notify({ getEntriesByName: (name) => names.filter((n) => n === name) }, { disconnect: () => {} });
+    };
+    new Function('window', 'PerformanceObserver', 'document', 'setTimeout', loader)(
+      { PerformanceObserver },
+      PerformanceObserver,
+      {
+        visibilityState: 'visible',
+        createElement: element,
+        addEventListener: () => {},
+        head: { appendChild: () => {} },
+        body: { appendChild: () => {} },
+      },
+      () => {},
+    );
+    expect(added).toEqual([]);
+    paint(['first-paint']);
+    expect(added).toEqual([]);
+    paint(['first-contentful-paint']);
+    expect(added).toEqual([
+      { tag: 'link', rel: 'modulepreload', href: '/assets/entry.client-A.js' },
+      { tag: 'link', rel: 'modulepreload', href: '/assets/root-B.js' },
+      // The translations hydration waits for: the page's language, English for a namespace it lacks.
+      { tag: 'link', rel: 'modulepreload', href: '/assets/common-sq.js' },
+      { tag: 'link', rel: 'modulepreload', href: '/assets/web-en.js' },
+      {
+        tag: 'script',
+        type: 'module',
+        nonce: 'n0nce',
+        textContent:
+          'import * as route0 from "/assets/root-B.js";\nwindow.less = 1<2;\nimport("/assets/entry.client-A.js");',
+      },
+    ]);
+  });
+
+  it('leaves a document without a module script as it is', () => {
+    const plain = '<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body></body></html>';
+    expect(rewrite(plain)).toBe(plain);
+  });
+
+  it('gives the same bytes as a stream, however the document is cut into chunks', async () => {
+    const bytes = Buffer.from(page);
+    const whole = Buffer.from(rewrite(page));
+    for (const size of [1, 7, 64, 1000]) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+      expect((await buffer(Readable.from(chunks).pipe(stream()))).equals(whole)).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+
+// React Router's markup for a page's scripts and stylesheets (react-router's <Scripts> and <Links>).
+const modulePreload = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"(?: nonce="[^"]*")?\/>/g;
+const moduleScript = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
+const stylesheet = /<link nonce="[^"]*" rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
+
+const pageLocale = /<html[^>]* data-locale="([a-z]{2})"/;
+
+/**
+ * The translation chunks the client loads before it hydrates (apps/web/app/lib/i18n.client.ts: `common` and
+ * `web` in the page's language, English where that language has none). React Router does not preload them: they
+ * are dynamic imports, found only once the site shell has run.
+ */
+const hydrationNamespaces = ['common', 'web'];
+
+/** A document whose scripts are not found within this much is sent as it is. */
+const maxBufferedBytes = 1024 * 1024;
+
+/** A script literal that cannot end the inline script it sits in. */
+const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The loader that replaces the page's module script: once the browser reports the first contentful paint, it
+ * adds the module preloads and the module script React Router wrote. In a hidden tab (no paint until shown),
+ * without paint timing, or when nothing has painted within 3 s, it starts at once.
+ */
+const loader = (nonce: string, preloads: string[], code: string) =>
+  `<script nonce="${nonce}">(function(){` +
+  'var started=false;function start(){if(started)return;started=true;' +
+  `${scriptLiteral(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
+  `var s=document.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};document.body.appendChild(s)}` +
+  'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];' +
+  'if(document.visibilityState!=="visible"||types.indexOf("paint")===-1)return start();' +
+  'new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});' +
+  'document.addEventListener("visibilitychange",start,{once:true});setTimeout(start,3000)' +
+  '})()</script>';
+
+/**
+ * Pages paint before their scripts load (ADR 0025). The server-rendered page is complete without scripts;
+ * they only make it interactive. On a slow connection, 140 KB of scripts fetched beside the page's stylesheet
+ * delay the first paint, and Lighthouse counts every script fetched before the paint against LCP. So:
+ * - the site shell's stylesheet goes inline (about 7 KB compressed), so a public page's first paint waits for no
+ *   other request; its `<link>` stays, disabled, so React hydrates the head it rendered;
+ * - the module preloads and the module script start once the first frame is painted, with preloads added for
+ *   the translation chunks hydration waits for.
+ */
+export const createPaintFirst = (clientDir: string) => {
+  const styles = new Map<string, string | null>();
+  let translationChunks: Map<string, string> | null = null;
+  /** Locale/namespace → built chunk, from the build's Vite manifest (none when it cannot be read). */
+  const translationChunk = (locale: string, ns: string) => {
+    if (!translationChunks) {
+      translationChunks = new Map();
+      try {
+        const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<
+          string,
+          { file?: string }
+        >;
+        for (const [source, chunk] of Object.entries(manifest)) {
+          const found = /locales\/([a-z]{2})\/([a-z]+)\.json$/.exec(source);
+          if (found && chunk.file) translationChunks.set(`${found[1]}/${found[2]}`, `/${chunk.file}`);
+        }
+      } catch {}
+    }
+    return translationChunks.get(`${locale}/${ns}`) ?? translationChunks.get(`en/${ns}`);
+  };
+  /** A built stylesheet's text, or null when it cannot go inline as it is (relative URLs, imports). */
+  const styleOf = (href: string) => {
+    if (!styles.has(href)) {
+      let css: string | null = null;
+      try {
+        css = readFileSync(join(clientDir, href), 'utf8');
+      } catch {}
+      styles.set(href, css && !/url\(|@import|<\/style/i.test(css) ? css : null);
+    }
+    return styles.get(href) ?? null;
+  };
+
+  /** Rewrites a document from its start through its module script; anything else comes back unchanged. */
+  const rewrite = (html: string): string => {
+    const script = moduleScript.exec(html);
+    if (!script) return html;
+    const [, nonce = '', code = ''] = script;
+    const preloads: string[] = [];
+    let page = html.replace(modulePreload, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+    const locale = pageLocale.exec(html)?.[1];
+    for (const ns of locale ? hydrationNamespaces : []) {
+      const chunk = translationChunk(locale as string, ns);
+      if (chunk && !preloads.includes(chunk)) preloads.push(chunk);
+    }
+    // Only the first: the root route's, the site shell every page shares. A page's own (forms, dashboards) stay
+    // links: those pages paint after their form kit anyway.
+    let first = true;
+    page = page.replace(stylesheet, (tag: string, href: string) => {
+      const css = first ? styleOf(href) : null;
+      first = false;
+      return css === null ? tag : `<style>${css}</style>${tag.replace('/>', ' disabled=""/>')}`;
+    });
+    return page.replace(moduleScript, () => loader(nonce, preloads, code));
+  };
+
+  /** The rewrite as a stream: holds the document until its module script has passed, then lets it through. */
+  const stream = () => {
+    let held: Buffer[] = [];
+    let heldBytes = 0;
+    let passing = false;
+    return new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (passing) return done(null, chunk);
+        held.push(chunk);
+        heldBytes += chunk.length;
+        const text = Buffer.concat(held);
+        const at = text.indexOf('type="module"');
+        const end = at === -1 ? -1 : text.indexOf('</script>', at);
+        if (end === -1 && heldBytes < maxBufferedBytes) return done();
+        passing = true;
+        held = [];
+        if (end === -1) return done(null, text);
+        // Cut after an ASCII '>': the rewritten part decodes whole, the rest goes on as bytes.
+        const cut = end + '</script>'.length;
+        done(
+          null,
+          Buffer.concat([Buffer.from(rewrite(text.subarray(0, cut).toString('utf8'))), text.subarray(cut)]),
+        );
+      },
+      flush(done) {
+        done(null, held.length > 0 ? Buffer.from(rewrite(Buffer.concat(held).toString('utf8'))) : undefined);
+      },
+    });
+  };
+
+  return { rewrite, stream };
+};
