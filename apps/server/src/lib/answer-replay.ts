@@ -24,8 +24,7 @@ const perRequestHeaders = new Set(['x-request-id', 'content-length', 'date', 'co
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 13.1.2). */
 export const etagMatches = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined &&
-  ifNoneMatch.split(',').some((tag) => {
+  (ifNoneMatch ?? '').split(',').some((tag) => {
     const t = tag.trim();
     return t === '*' || t.replace(/^W\//, '') === etag;
   });
