@@ -20,8 +20,9 @@ export const firstLoadBudgetKb = 150;
 export const knownOverBudget = {
   // 256 until issue 13's e-mail change texts (web and common locale bundles) and the multi-line text rule: +0.3 KB;
   // 257 until issue 12 (the list kit's saved-view and detail texts in common, the ?ref= referral kept from any page)
-  // and issue 11's portal contracts: +0.4 KB.
-  'routes/public/become-a-partner': 257.5,
+  // and issue 11's portal contracts: +0.4 KB; 257.5 until the phone field kept a number typed before hydration
+  // (pages now paint before their scripts load, ADR 0025): +0.05 KB.
+  'routes/public/become-a-partner': 257.6,
   // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB;
   // 253 until the portal's money messages and issue 13's e-mail change texts joined the locale bundles: +0.2 KB.
   'routes/public/contact': 254,

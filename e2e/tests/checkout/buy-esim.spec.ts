@@ -1,4 +1,4 @@
-import { expect, siteURL, test, waitForMail, withLanguage } from '../../fixtures';
+import { expect, holdScripts, siteURL, test, waitForMail, withLanguage } from '../../fixtures';
 import {
   cards,
   getUserProfile,
@@ -138,15 +138,8 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
 test('details typed before the scripts arrive are kept: the order goes to the card page', async ({
   page,
 }) => {
-  // Hold the page's scripts until the buyer has typed (a slow network), then let them through.
-  let release!: () => void;
-  const typed = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await typed;
-    await route.continue();
-  });
+  // The page's scripts wait until the buyer has typed.
+  const release = await holdScripts(page);
   await page.goto(`/order/${localPackageSlug}`, { waitUntil: 'commit' });
   const buyer = newBuyer();
   const form = page.getByTestId('order-form');

@@ -1,4 +1,4 @@
-import { expect, test, withLanguage } from '../../fixtures';
+import { expect, holdScripts, test, withLanguage } from '../../fixtures';
 
 test('home → search “Gjermani” in Albanian → country page → package → link to the order page', async ({
   page,
@@ -93,15 +93,8 @@ test('unknown country and region codes answer 404 with the not-found page', asyn
 
 test('text typed into the search before the scripts arrive is searched once they do', async ({ page }) => {
   await withLanguage(page, 'en');
-  // Hold the page's scripts until the traveller has typed (a slow network), then let them through.
-  let release!: () => void;
-  const typed = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await typed;
-    await route.continue();
-  });
+  // The page's scripts wait until the traveller has typed.
+  const release = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   const search = page.getByTestId('destination-search');
   await search.fill('Germany');
