@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { withStorableText } from '@esim/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -87,19 +86,7 @@ export const buildApp = async (
   let reportReplayed = (_request: ReplayedRequest) => {};
   const replay = createAnswerReplay({ onReplayed: (request) => reportReplayed(request) });
   const app = Fastify({
-    // Fastify's own HTTP/1 server, with the replay's look first.
-    serverFactory: (handler, opts) => {
-      const server = createServer(opts.http ?? {}, (req, res) => {
-        if (!replay.serve(req, res)) handler(req, res);
-      });
-      const number = (value: unknown) => (typeof value === 'number' ? value : 0);
-      server.keepAliveTimeout = number(opts.keepAliveTimeout);
-      server.requestTimeout = number(opts.requestTimeout);
-      server.setTimeout(number(opts.connectionTimeout));
-      if (number(opts.maxRequestsPerSocket) > 0)
-        server.maxRequestsPerSocket = number(opts.maxRequestsPerSocket);
-      return server;
-    },
+    serverFactory: replay.serverFactory,
     logger:
       config.logLevel === 'silent'
         ? false

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { requestIdFrom } from './request-context';
 
 /** A reply's headers as Fastify holds them. */
@@ -48,7 +48,61 @@ export const createAnswerReplay = (
   const keyOf = (url: string, headers: IncomingMessage['headers']) =>
     `${url}\n${headers['accept-language'] ?? ''}\n${headers['accept-encoding'] ?? ''}`;
 
+  /** The request listener's first look: sends the stored answer and returns true, or returns false. */
+  const serve = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!open || req.method !== 'GET' || req.url === undefined) return false;
+    const key = keyOf(req.url, req.headers);
+    const answer = answers.get(key);
+    if (!answer) return false;
+    if (!answer.isCurrent()) {
+      answers.delete(key);
+      return false;
+    }
+    const started = performance.now();
+    const reqId = requestIdFrom(req);
+    const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
+    const statusCode = notModified ? 304 : 200;
+    if (notModified) res.writeHead(304, [...answer.headers, 'x-request-id', reqId]).end();
+    else
+      res
+        .writeHead(200, [
+          ...answer.headers,
+          'x-request-id',
+          reqId,
+          'content-length',
+          String(answer.body.length),
+        ])
+        .end(answer.body);
+    options.onReplayed?.({
+      reqId,
+      route: answer.route,
+      url: req.url,
+      statusCode,
+      ms: performance.now() - started,
+    });
+    return true;
+  };
+
   return {
+    serve,
+
+    /**
+     * Fastify's `serverFactory`: the HTTP/1 server Fastify would make (its timeouts), with the replay's look
+     * before Fastify's handler.
+     */
+    serverFactory: (handler: RequestListener, options: Record<string, unknown>) => {
+      const server = createServer((options.http ?? {}) as object, (req, res) => {
+        if (!serve(req, res)) handler(req, res);
+      });
+      const number = (value: unknown) => (typeof value === 'number' ? value : 0);
+      server.keepAliveTimeout = number(options.keepAliveTimeout);
+      server.requestTimeout = number(options.requestTimeout);
+      server.setTimeout(number(options.connectionTimeout));
+      if (number(options.maxRequestsPerSocket) > 0)
+        server.maxRequestsPerSocket = number(options.maxRequestsPerSocket);
+      return server;
+    },
+
     /**
      * Keeps a 200 answer for requests with this URL, Accept-Language and Accept-Encoding, while `isCurrent()`
      * holds. `headers` are the reply's final headers.
@@ -66,41 +120,6 @@ export const createAnswerReplay = (
       // A crude bound: a flood of distinct URLs (the query is free text) empties the store instead of growing it.
       if (answers.size >= maxAnswers) answers.clear();
       answers.set(keyOf(request.url, request.headers), { ...answer, headers });
-    },
-
-    /** The request listener's first look: sends the stored answer and returns true, or returns false. */
-    serve: (req: IncomingMessage, res: ServerResponse): boolean => {
-      if (!open || req.method !== 'GET' || req.url === undefined) return false;
-      const key = keyOf(req.url, req.headers);
-      const answer = answers.get(key);
-      if (!answer) return false;
-      if (!answer.isCurrent()) {
-        answers.delete(key);
-        return false;
-      }
-      const started = performance.now();
-      const reqId = requestIdFrom(req);
-      const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
-      const statusCode = notModified ? 304 : 200;
-      if (notModified) res.writeHead(304, [...answer.headers, 'x-request-id', reqId]).end();
-      else
-        res
-          .writeHead(200, [
-            ...answer.headers,
-            'x-request-id',
-            reqId,
-            'content-length',
-            String(answer.body.length),
-          ])
-          .end(answer.body);
-      options.onReplayed?.({
-        reqId,
-        route: answer.route,
-        url: req.url,
-        statusCode,
-        ms: performance.now() - started,
-      });
-      return true;
     },
 
     /** From now on every request goes through Fastify (closing: it answers 503 and closes connections). */

@@ -110,20 +110,32 @@ export const createPaintFirst = (clientDir: string) => {
     let held: Buffer[] = [];
     let heldBytes = 0;
     let passing = false;
+    let sawModule = false;
+    // The end of the bytes already searched: a marker may start there and end in the next chunk.
+    let tail = Buffer.alloc(0);
     return new Transform({
       transform(chunk: Buffer, _encoding, done) {
         if (passing) return done(null, chunk);
         held.push(chunk);
         heldBytes += chunk.length;
-        const text = Buffer.concat(held);
-        const at = text.indexOf('type="module"');
-        const end = at === -1 ? -1 : text.indexOf('</script>', at);
-        if (end === -1 && heldBytes < maxBufferedBytes) return done();
+        // Each chunk is searched once (with the previous one's last bytes), not the whole held document again.
+        let window = Buffer.concat([tail, chunk]);
+        if (!sawModule) {
+          const at = window.indexOf('type="module"');
+          if (at !== -1) {
+            sawModule = true;
+            window = window.subarray(at);
+          }
+        }
+        const ended = sawModule && window.indexOf('</script>') !== -1;
+        tail = window.subarray(-16);
+        if (!ended && heldBytes < maxBufferedBytes) return done();
         passing = true;
+        const text = Buffer.concat(held);
         held = [];
-        if (end === -1) return done(null, text);
+        if (!ended) return done(null, text);
         // Cut after an ASCII '>': the rewritten part decodes whole, the rest goes on as bytes.
-        const cut = end + '</script>'.length;
+        const cut = text.indexOf('</script>', text.indexOf('type="module"')) + '</script>'.length;
         done(
           null,
           Buffer.concat([Buffer.from(rewrite(text.subarray(0, cut).toString('utf8'))), text.subarray(cut)]),
