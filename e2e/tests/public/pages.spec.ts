@@ -1,4 +1,4 @@
-import { expect, test, withLanguage } from '../../fixtures';
+import { expect, holdScripts, test, withLanguage } from '../../fixtures';
 
 test('the FAQ has exactly 19 questions and FAQPage data for search engines', async ({ page }) => {
   await withLanguage(page, 'en');
@@ -51,6 +51,21 @@ test('the devices page filters the model lists as you type', async ({ page }) =>
   await expect(page.getByTestId('devices-pixel')).toHaveCount(0);
   await page.getByTestId('device-search').fill('Nokia 3310');
   await expect(page.getByTestId('device-no-results')).toContainText('Nokia 3310');
+});
+
+test('a model typed on the devices page before the scripts arrive is filtered once they do', async ({
+  page,
+}) => {
+  await withLanguage(page, 'en');
+  const release = await holdScripts(page);
+  await page.goto('/devices', { waitUntil: 'commit' });
+  await page.getByTestId('device-search').fill('iphone 15 pro');
+  release();
+  await expect(page.getByTestId('devices-iphone').getByRole('listitem')).toHaveText([
+    'iPhone 15 Pro',
+    'iPhone 15 Pro Max',
+  ]);
+  await expect(page.getByTestId('device-search')).toHaveValue('iphone 15 pro');
 });
 
 test('switching language on a country page changes the content and the lang attributes', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type DeviceBrand, deviceModels } from '../device-models';
 
 const brands = Object.keys(deviceModels) as DeviceBrand[];
@@ -26,6 +26,12 @@ type DeviceFinderProps = { searchLabel: string; searchPlaceholder: string; noRes
 export const DeviceFinder = ({ searchLabel, searchPlaceholder, noResults }: DeviceFinderProps) => {
   const inputId = useId();
   const [query, setQuery] = useState('');
+  // Text typed before the scripts took over (pages paint first, ADR 0025) is only in the field: adopt it once
+  // hydrated, or the list would stay unfiltered and the next render would clear it.
+  useEffect(() => {
+    const typed = (document.getElementById(inputId) as HTMLInputElement | null)?.value ?? '';
+    if (typed) setQuery(typed);
+  }, [inputId]);
   const trimmed = query.trim();
   const groups = brands
     .map((brand) => ({
