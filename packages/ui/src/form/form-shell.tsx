@@ -1,5 +1,5 @@
 import { Alert, Button, type ButtonProps, Stack } from '@mantine/core';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type FocusEventHandler, type ReactNode, useSyncExternalStore } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { FormFeedback } from './field-errors';
 import type { ApiForm } from './use-api-form';
@@ -36,6 +36,8 @@ type FormShellProps<In extends FieldValues> = {
   maw?: number;
   'data-testid'?: string;
   'aria-busy'?: boolean;
+  /** Focus moved into the form: slow work its submit needs (the human check) can start while the visitor types. */
+  onFocus?: FocusEventHandler<HTMLFormElement>;
 };
 
 const noSubscription = () => () => {};
@@ -72,6 +74,7 @@ export const FormShell = <In extends FieldValues>({
       noValidate
       data-testid={rest['data-testid']}
       aria-busy={rest['aria-busy']}
+      onFocus={rest.onFocus}
     >
       <FormAlert feedback={form.feedback} />
       <Stack gap={gap} maw={maw}>

@@ -5,10 +5,10 @@ import { FormShell } from '@esim/ui/form/form-shell';
 import { PhoneField } from '@esim/ui/form/phone-field';
 import { EmailField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
-import { createHumanProof } from '@esim/ui/human-proof';
+import { createHumanProofInAdvance } from '@esim/ui/human-proof';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../lib/api';
@@ -44,6 +44,8 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
   const [emailTaken, setEmailTaken] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const submitting = useRef(false);
+  // Signed out, the order needs the human check: solved while the buyer fills the form, not after the click.
+  const humanProof = useMemo(() => createHumanProofInAdvance(api), []);
   const form = useApiForm(createOrderBodySchema, {
     defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '' },
     onSubmit: async (values) => {
@@ -54,11 +56,11 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
       const page = new URL(window.location.href);
       const attribution = getAttribution(page, document.referrer, currentReferral(page));
       // Signed out, the answer can tell whether an account exists: the same human check as forgot-password.
-      const humanProof = customer ? undefined : await createHumanProof(api);
+      const proof = customer ? undefined : await humanProof.take();
       return createOrder({
         ...values,
         ...(attribution ? { attribution } : {}),
-        ...(humanProof ? { humanProof } : {}),
+        ...(proof ? { humanProof: proof } : {}),
       });
     },
     onSuccess: (order) => {
@@ -104,6 +106,7 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
       form={form}
       data-testid="order-form"
       aria-busy={busy}
+      onFocus={customer ? undefined : humanProof.prepare}
       footer={
         <>
           <Button
