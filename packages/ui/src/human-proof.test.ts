@@ -1,7 +1,8 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
-import { createHumanProof, createHumanProofInAdvance } from './human-proof';
+import { createHumanProof } from './human-proof';
+import { createHumanProofInAdvance } from './human-proof-in-advance';
 
 describe('createHumanProof', () => {
   it('solves the challenge into base64 JSON of { challenge, solution } that the server verifies', async () => {

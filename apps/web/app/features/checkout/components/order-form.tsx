@@ -5,7 +5,7 @@ import { FormShell } from '@esim/ui/form/form-shell';
 import { PhoneField } from '@esim/ui/form/phone-field';
 import { EmailField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
-import { createHumanProofInAdvance } from '@esim/ui/human-proof';
+import { createHumanProofInAdvance } from '@esim/ui/human-proof-in-advance';
 import { Alert, Anchor, Button, Text } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
