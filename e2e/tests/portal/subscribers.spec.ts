@@ -216,9 +216,11 @@ test('not enough credit: the wizard says how much is missing and offers a top-up
   await expect(error.getByRole('link', { name: 'Top up credits' })).toHaveAttribute('href', '/portal/top-up');
 });
 
-test('the subscribers screens pass axe in en and sa at 390 and 1280 px', async ({ page, shopUser }) => {
-  await topUp(shopUser);
-  for (const locale of ['en', 'sa'] as const) {
+// One test per language (each with its own shop and subscriber): together they neared the time limit on a
+// slower machine.
+for (const locale of ['en', 'sa'] as const)
+  test(`the subscribers screens pass axe in ${locale} at 390 and 1280 px`, async ({ page, shopUser }) => {
+    await topUp(shopUser);
     await withLanguage(page, locale);
     await portalLogin(page, shopUser);
     for (const width of [390, 1280]) {
@@ -232,7 +234,7 @@ test('the subscribers screens pass axe in en and sa at 390 and 1280 px', async (
       await page.getByTestId('wizard-continue').click();
       await expect(page.getByTestId('subscriber-form')).toBeVisible();
       await expectNoAxeViolations(page);
-      if (width === 390 && locale === 'en') {
+      if (width === 390) {
         // One subscriber to look at: the last step and their page.
         await page.locator('[name="name"]').fill('Blerta');
         await page.locator('[name="lastname"]').fill('Krasniqi');
@@ -251,7 +253,4 @@ test('the subscribers screens pass axe in en and sa at 390 and 1280 px', async (
       await expect(page.getByTestId('esim-qr')).toBeVisible();
       await expectNoAxeViolations(page);
     }
-    await page.context().clearCookies();
-    await page.evaluate(() => window.localStorage.removeItem('auth-token'));
-  }
-});
+  });

@@ -129,18 +129,19 @@ const screens = [
   { path: '/portal/profile', ready: 'shop-form' },
 ] as const;
 
-test('every money screen has no axe violations in en and sa, on a phone and a wide screen', async ({
-  browser,
-  shopUser,
-}) => {
-  test.setTimeout(180_000);
-  for (const locale of ['en', 'sa'] as const) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await withLanguage(page, locale);
-    await loginToPortal(page, shopUser, locale === 'sa');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
+// One test per language and width: together they outgrew one test's time on a slower machine (28 pages, axe on
+// each); apart, Playwright's two workers share them.
+for (const locale of ['en', 'sa'] as const)
+  for (const width of [390, 1280])
+    test(`every money screen has no axe violations in ${locale} at ${width} px`, async ({
+      browser,
+      shopUser,
+    }) => {
+      test.setTimeout(180_000);
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await withLanguage(page, locale);
+      await loginToPortal(page, shopUser, locale === 'sa');
       for (const screen of screens) {
         await page.goto(screen.path);
         await expect(page.locator('html')).toHaveAttribute('dir', locale === 'sa' ? 'rtl' : 'ltr');
@@ -163,7 +164,5 @@ test('every money screen has no axe violations in en and sa, on a phone and a wi
       await page.getByTestId('top-up-continue').click();
       await expect(page.getByTestId('top-up-summary')).toBeVisible();
       await expectNoAxeViolations(page);
-    }
-    await context.close();
-  }
-});
+      await context.close();
+    });
