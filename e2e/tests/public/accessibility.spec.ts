@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  axeViolations,
   expect,
   expectNoAxeViolations,
   siteURL,
@@ -63,6 +64,25 @@ const signIn = async (page: Page, kind: 'customer' | 'shop') => {
     }
   }, token);
 };
+
+// The check itself: the faster settings (legacy mode, violations only) still find what they must.
+test('the axe check reports violations planted in a page', async ({ page }) => {
+  await page.goto('/faq');
+  await settle(page);
+  // After hydration: React would take out nodes it did not render while hydrating.
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    main?.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><button type="button"></button>');
+  });
+  const found = await axeViolations(page);
+  expect(found.map((line) => line.split(':')[0])).toEqual(
+    expect.arrayContaining(['image-alt', 'button-name']),
+  );
+});
 
 for (const locale of ['en', 'sa'] as const) {
   test.describe(`axe in ${locale}`, () => {
