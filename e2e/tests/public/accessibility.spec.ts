@@ -7,6 +7,7 @@ import {
   test,
   uniqueEmail,
   uniquePhone,
+  waitForHydration,
   withLanguage,
 } from '../../fixtures';
 
@@ -70,10 +71,7 @@ test('the axe check reports violations planted in a page', async ({ page }) => {
   await page.goto('/faq');
   await settle(page);
   // After hydration: React would take out nodes it did not render while hydrating.
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return !!main && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
+  await waitForHydration(page, 'main');
   await page.evaluate(() => {
     const main = document.querySelector('main');
     main?.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><button type="button"></button>');

@@ -1,4 +1,4 @@
-import { expect, test, withLanguage } from '../../fixtures';
+import { expect, test, waitForHydration, withLanguage } from '../../fixtures';
 
 test.beforeEach(async ({ page }) => {
   await withLanguage(page, 'en');
@@ -58,6 +58,7 @@ test('the logo links home and the language menu lists the twelve labels with loc
   await page.goto('/login');
   await page.getByRole('link', { name: 'eSIM Travel' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await waitForHydration(page, '[data-testid="language-picker"]');
   await page.getByTestId('language-picker').click();
   const items = page.getByRole('menu').getByRole('menuitem');
   await expect(items).toHaveText([
