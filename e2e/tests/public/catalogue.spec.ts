@@ -1,4 +1,4 @@
-import { expect, holdScripts, test, withLanguage } from '../../fixtures';
+import { expect, holdScripts, test, waitForHydration, withLanguage } from '../../fixtures';
 
 test('home → search “Gjermani” in Albanian → country page → package → link to the order page', async ({
   page,
@@ -52,6 +52,8 @@ test('each tab shows its kind: countries, regions, global packages', async ({ pa
   await withLanguage(page, 'en');
   await page.goto('/');
   const tabs = page.getByRole('tablist');
+  // The tabs are buttons the scripts bring to life: a click before hydration does nothing.
+  await waitForHydration(page, '[role="tablist"]');
 
   await expect(tabs.getByRole('tab', { name: 'Local' })).toHaveAttribute('aria-selected', 'true');
   const localLinks = page.getByTestId('panel-local').getByRole('link');

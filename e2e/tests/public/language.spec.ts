@@ -1,10 +1,11 @@
-import { expect, test } from '../../fixtures';
+import { expect, test, waitForHydration } from '../../fixtures';
 
 test('the chosen language survives a reload and Arabic is right to left', async ({ page }) => {
   // No saved choice: the country lookup decides (localhost has no country, so English).
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
+  await waitForHydration(page, '[data-testid="language-picker"]');
   await page.getByTestId('language-picker').click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveCount(12);
@@ -19,6 +20,7 @@ test('the chosen language survives a reload and Arabic is right to left', async 
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Mobile Daten/);
 
+  await waitForHydration(page, '[data-testid="language-picker"]');
   await page.getByTestId('language-picker').click();
   await page.getByRole('menuitem', { name: 'Arabic' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
