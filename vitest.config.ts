@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Test files that need a fresh process: they read back PDFs, and the PDF renderers keep parsed fonts (and
@@ -31,7 +31,7 @@ export default defineConfig({
             'apps/web/app/**/*.test.ts',
             'apps/admin/app/**/*.test.ts',
           ],
-          exclude: needFreshProcess,
+          exclude: [...configDefaults.exclude, ...needFreshProcess],
           // Each file still gets its own database and app; what they share is the loaded modules, which took
           // about half of the unit-test time when every file imported the server again (299 s against 147 s).
           isolate: false,
