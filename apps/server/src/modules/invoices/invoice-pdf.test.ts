@@ -1,7 +1,14 @@
 import type { Locale } from '@esim/contracts/locales';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceTotals, type InvoiceInput, type InvoiceLabels, renderInvoicePdf } from './invoice-pdf';
+import {
+  computeInvoiceTotals,
+  type InvoiceInput,
+  type InvoiceLabels,
+  loadFont,
+  renderInvoicePdf,
+} from './invoice-pdf';
 
 // The caller translates labels from packages/i18n; these fixtures only need to exercise the scripts.
 const labels = {
@@ -289,5 +296,30 @@ describe('renderInvoicePdf', () => {
     expect(document.numPages).toBe(2);
     await document.destroy();
     expect(await extractText(pdf)).toContain('€30.00');
+  });
+});
+
+describe('loadFont', () => {
+  /** One line of text in a PDF drawn with the given font. */
+  const pdfWith = (font: ReturnType<typeof loadFont>, text: string) => {
+    const doc = new PDFDocument({ size: 'A6' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+    doc
+      .registerFont('shared', font as unknown as Buffer)
+      .font('shared')
+      .text(text);
+    doc.end();
+    return done;
+  };
+
+  it("keeps each PDF's text readable after another PDF used the same letter inside a composite", async () => {
+    // A fresh font, so no earlier test in this process has drawn a plain "C" yet.
+    const font = loadFont('latin-regular');
+    // "Ç" is drawn as "C" plus a cedilla: subsetting it creates the "C" glyph without characters.
+    expect(await extractText(await pdfWith(font, 'Çmimi'))).toContain('Çmimi');
+    expect(await extractText(await pdfWith(font, 'Credit statement'))).toContain('Credit statement');
+    expect(font.layout('C').glyphs[0]?.codePoints).toEqual([0x43]);
   });
 });

@@ -116,21 +116,46 @@ let parsedFonts: Map<FontName, fontkit.Font> | undefined;
 /**
  * Parses each font once per process. Given a file or a buffer, pdfkit would parse the font again for
  * every document and rebuild its OpenType tables on first layout, which made an invoice take 100-200
- * ms instead of 20-50 ms. A fontkit font holds no per-document state (pdfkit keeps the subset and the
- * layout cache on its own wrapper), and rendering is synchronous, so sharing it is safe.
+ * ms instead of 20-50 ms. pdfkit keeps the subset, the widths and the text map on its own wrapper per
+ * document, and rendering is synchronous, so sharing the parsed font is safe once its glyphs carry
+ * their own text (`keepingCodePoints`).
  */
 export const getFonts = (): Map<FontName, fontkit.Font> => {
   if (!parsedFonts) {
-    const require = createRequire(import.meta.url);
     parsedFonts = new Map();
-    for (const [name, file] of Object.entries(fontFiles) as [FontName, string][]) {
-      const font = fontkit.openSync(require.resolve(file));
-      if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
-      parsedFonts.set(name, keepingLayouts(font));
-    }
+    for (const name of Object.keys(fontFiles) as FontName[]) parsedFonts.set(name, loadFont(name));
   }
   return parsedFonts;
 };
+
+/** A newly parsed font, ready to share between documents. */
+export const loadFont = (name: FontName): fontkit.Font => {
+  const file = fontFiles[name];
+  const font = fontkit.openSync(createRequire(import.meta.url).resolve(file));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
+  return keepingLayouts(keepingCodePoints(font));
+};
+
+/**
+ * fontkit keeps one glyph object per glyph id, with the characters of whoever asked for it first, and pdfkit
+ * writes those characters into each PDF's text map (what copy, search and screen readers read). A composite's
+ * parts are asked for with none: once a document had subset "Ç", every later "C" in the process copied out as a
+ * control character. So a glyph asked for with other characters than it holds comes back as a view that carries
+ * them, and a document's text depends only on that document.
+ */
+const keepingCodePoints = (font: fontkit.Font): fontkit.Font => {
+  const getGlyph = font.getGlyph.bind(font);
+  // An own property, because fontkit's layout and cmap lookups call `this.getGlyph` on the font itself.
+  font.getGlyph = (id: number, codePoints: number[] = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (!glyph || codePoints.length === 0 || sameCodePoints(glyph.codePoints, codePoints)) return glyph;
+    return Object.assign(Object.create(glyph) as fontkit.Glyph, { codePoints });
+  };
+  return font;
+};
+
+const sameCodePoints = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 
 const layoutCacheSize = 5_000;
 
