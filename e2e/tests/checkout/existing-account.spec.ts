@@ -23,9 +23,11 @@ test('a signed-out buyer using an existing account e-mail is offered to log in a
   await expect(offer).toContainText('Already have an account with this e-mail address?');
   await offer.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('E-mail').fill(demoCustomer.email);
-  await page.getByLabel(/^Password/).fill(demoPassword);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // The address changes before the login page replaces the order page, whose form has an E-mail field too.
+  const login = page.getByTestId('login-form');
+  await login.getByLabel('E-mail').fill(demoCustomer.email);
+  await login.getByLabel(/^Password/).fill(demoPassword);
+  await login.getByRole('button', { name: 'Log in' }).click();
 
   // Back on the order page, signed in, with the account's details.
   await expect(page).toHaveURL(`/order/${localPackageSlug}`);

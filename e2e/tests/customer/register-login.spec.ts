@@ -1,4 +1,4 @@
-import { expect, test, withLanguage } from '../../fixtures';
+import { demoPassword, expect, holdScripts, test, withLanguage } from '../../fixtures';
 import { loginCustomer, logoutFromMenu, registerCustomer } from './helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -43,6 +43,20 @@ test('a wrong password shows the SPEC message and keeps what was typed', async (
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your email address or password is incorrect!');
   await expect(page.getByLabel('E-mail')).toHaveValue('customer@demo.esim');
+});
+
+test('what a visitor types into the login form before its scripts arrive is kept, and logs in', async ({
+  page,
+}) => {
+  // A slow network: the server-rendered form shows first, and the visitor (or the browser's autofill) types into it.
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').fill('customer@demo.esim');
+  await page.getByLabel(/^Password/).fill(demoPassword);
+  release();
+  // The button waits for the scripts; hydration keeps both fields.
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
 });
 
 test('client-side validation shows the SPEC wording per field', async ({ page }) => {

@@ -22,6 +22,7 @@ export const LoginForm = ({ kind }: { kind: 'customer' | 'shop' }) => {
   return (
     <FormShell
       form={form}
+      data-testid="login-form"
       submitLabel={t('auth.login.submit')}
       submitProps={{ fullWidth: true }}
       footer={
