@@ -2,7 +2,7 @@ import { type Paged, tokenKinds } from '@esim/contracts';
 import type { Client, ClientDetail } from '@esim/contracts/staff';
 import { auditLog, orders, seedUser, users } from '@esim/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/callers';
 import { createTestContext, loginAs, type TestContext, uniqueEmail, uniquePhone } from '../../test/harness';
 import { eraseExpiredClients, exportClients } from './clients.service';
@@ -11,8 +11,13 @@ import { eraseExpiredClients, exportClients } from './clients.service';
 let ctx: TestContext;
 let admin: Record<string, string>;
 let editor: Record<string, string>;
-/** A marker in every seeded client's last name, so the searches here see only this file's clients. */
-const tag = `Qa${Date.now().toString(36)}`;
+/** A marker in every seeded client's last name, new for each test, so a search sees only that test's clients. */
+let tag: string;
+let tests = 0;
+beforeEach(() => {
+  tests += 1;
+  tag = `Qa${Date.now().toString(36)}T${tests}`;
+});
 
 const seedClient = (values: Partial<typeof users.$inferInsert> = {}) =>
   seedUser(ctx.deps.db, { email: uniqueEmail('client'), phone: uniquePhone(), lastName: tag, ...values });

@@ -10,7 +10,7 @@ import {
   subscribers,
 } from '@esim/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { signatureHeader, signPayload } from '../../adapters/payments/sandbox';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
@@ -411,11 +411,23 @@ describe('portal purchase for a subscriber', () => {
       (await purchase(shop.headers, { packageSlug: 'nope', subscriber, idempotencyKey: newKey() }))
         .statusCode,
     ).toBe(404);
+    // One global package loses its reseller price for this test only; the refill test needs another one priced.
+    const [global] = await ctx.deps.db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.type, 'global'), eq(packages.active, true), isNotNull(packages.resellerPriceCents)))
+      .limit(1);
     const [unpriced] = await ctx.deps.db
       .update(packages)
       .set({ resellerPriceCents: null })
-      .where(and(eq(packages.type, 'global'), eq(packages.active, true)))
+      .where(eq(packages.id, global?.id ?? ''))
       .returning();
+    onTestFinished(async () => {
+      await ctx.deps.db
+        .update(packages)
+        .set({ resellerPriceCents: global?.resellerPriceCents ?? null })
+        .where(eq(packages.id, global?.id ?? ''));
+    });
     const refused = await purchase(shop.headers, {
       packageSlug: unpriced?.slug,
       subscriber,
