@@ -33,6 +33,35 @@ test('home → search “Gjermani” in Albanian → country page → package �
   await expect(regional.locator('details p')).toContainText('Austri');
 });
 
+test('a buy link loads the order page on intent, and a click within the intent delay fetches its data once', async ({
+  page,
+}) => {
+  await withLanguage(page, 'en');
+  // The intent delay is a timer: with the page's clock paused, the click lands within it however slow the machine.
+  await page.clock.install();
+  await page.goto('/countries/de');
+  const card = page.getByTestId('section-local').getByTestId('package-card').first();
+  const slug = await card.getAttribute('data-slug');
+  const orderData: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/order/${slug}.data`) orderData.push(request.url());
+  });
+  await waitForHydration(page, '[data-testid="buy-link"]');
+
+  // Pointing at a link for longer than the delay loads its page ahead of the click.
+  const other = page.getByTestId('package-card').nth(1).getByTestId('buy-link');
+  await other.hover();
+  await page.clock.runFor(150);
+  await expect(page.locator('link[rel="modulepreload"][href*="/order-"]')).not.toHaveCount(0);
+
+  await page.clock.pauseAt(Date.now() + 5_000);
+  await card.getByTestId('buy-link').click();
+  await page.clock.resume();
+  await expect(page).toHaveURL(`/order/${slug}`);
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  expect(orderData).toHaveLength(1);
+});
+
 test('search finds a destination by any language and by code, and says when nothing matches', async ({
   page,
 }) => {

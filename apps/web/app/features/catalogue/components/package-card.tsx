@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { IntentLink } from '../../../components/intent-link';
 import { getPackageTitle, type PackageCardData } from '../../../lib/package-card';
 import { orderPath } from '../../../lib/public-pages';
 
@@ -84,15 +84,10 @@ export const PackageCard = ({ pkg, headingLevel = 3, operatorsIn }: PackageCardP
         </details>
       ) : null}
       {/* Intent (hover, focus, touch start): the order page's chunks start loading before the click lands. */}
-      <Link
-        to={orderPath(pkg.slug)}
-        prefetch="intent"
-        className="button package-card__buy"
-        data-testid="buy-link"
-      >
+      <IntentLink to={orderPath(pkg.slug)} className="button package-card__buy" data-testid="buy-link">
         {t('catalogue.buy')}
         <span className="visually-hidden"> {getPackageTitle(t, pkg)}</span>
-      </Link>
+      </IntentLink>
     </article>
   );
 };
