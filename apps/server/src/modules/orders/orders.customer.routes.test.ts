@@ -16,6 +16,7 @@ let stranger: Awaited<ReturnType<typeof createSignedInUser>>;
 let paidOrderId: string;
 let unpaidOrderId: string;
 let esimId: string;
+let slug: string;
 
 const card = { number: '4242424242424242', expiry: '12/30', cvc: '123' };
 
@@ -39,6 +40,16 @@ const order = async (user: typeof owner, slug: string, pay: 'paid' | 'declined' 
   return orderId;
 };
 
+const waitUntilCompleted = async (orderId: string) => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    if (row?.status === 'completed') return;
+    if (Date.now() > deadline) throw new Error('order not fulfilled');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
 beforeAll(async () => {
   ctx = await createTestContext({ JOB_POLL_SECONDS: '0.5' }, { esimProvider });
   await ensureCatalogue(ctx.deps, ctx.app.log);
@@ -50,17 +61,11 @@ beforeAll(async () => {
     .from(packages)
     .where(and(eq(packages.type, 'local'), eq(packages.active, true)))
     .limit(1);
-  const slug = pkg?.slug ?? '';
+  slug = pkg?.slug ?? '';
   paidOrderId = await order(owner, slug, 'paid');
   unpaidOrderId = await order(owner, slug, 'unpaid');
   await order(owner, slug, 'declined');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, paidOrderId));
-    if (row?.status === 'completed') break;
-    if (Date.now() > deadline) throw new Error('order not fulfilled');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilCompleted(paidOrderId);
   const esims = await ctx.app.inject({ method: 'GET', url: '/api/account/esims', headers: owner.auth });
   esimId = esims.json().items[0].id;
 }, 60_000);
@@ -152,12 +157,16 @@ describe('eSIMs', () => {
   });
 
   it('refreshes usage from the provider on demand', async () => {
-    const { iccid } = (await get('/api/account/esims', owner.auth)).json().items[0];
+    // Usage only grows and its first use marks the eSIM installed, so this test uses an eSIM of its own: on the
+    // owner's, the other eSIM tests would see 300 MB used and an install.
+    const buyer = await createSignedInUser(ctx, 'customer');
+    await waitUntilCompleted(await order(buyer, slug, 'paid'));
+    const { id, iccid } = (await get('/api/account/esims', buyer.auth)).json().items[0];
     esimProvider.setUsage(`SBXE-${iccid}`, 300);
     const response = await ctx.app.inject({
       method: 'POST',
-      url: `/api/account/esims/${esimId}/usage`,
-      headers: owner.auth,
+      url: `/api/account/esims/${id}/usage`,
+      headers: buyer.auth,
     });
     expect(response.statusCode).toBe(200);
     const [pkg] = response.json().packages;
