@@ -1,10 +1,13 @@
-import { type FocusEvent, type MouseEvent, type TouchEvent, useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, type LinkProps, PrefetchPageLinks } from 'react-router';
 
 /** React Router's own delay: a pointer passing over the link is not yet an intent. */
 const intentDelayMs = 100;
 
-type IntentLinkProps = Omit<LinkProps, 'to' | 'prefetch'> & { to: string };
+type IntentLinkProps = Omit<
+  LinkProps,
+  'to' | 'prefetch' | 'onMouseEnter' | 'onMouseLeave' | 'onFocus' | 'onBlur' | 'onTouchStart' | 'onClick'
+> & { to: string };
 
 /**
  * A link that loads the next page's code and data once the visitor shows the intent to follow it (pointer over
@@ -12,55 +15,34 @@ type IntentLinkProps = Omit<LinkProps, 'to' | 'prefetch'> & { to: string };
  * and click within the 100 ms delay, and the prefetch then rendered after the click and fetched the page's data a
  * second time, beside the navigation's own request, on the buyer's slow connection.
  */
-export const IntentLink = ({
-  to,
-  onMouseEnter,
-  onMouseLeave,
-  onFocus,
-  onBlur,
-  onTouchStart,
-  onClick,
-  ...props
-}: IntentLinkProps) => {
-  const [state, setState] = useState<'idle' | 'intent' | 'prefetch' | 'followed'>('idle');
-  useEffect(() => {
-    if (state !== 'intent') return;
-    const timer = setTimeout(() => setState('prefetch'), intentDelayMs);
-    return () => clearTimeout(timer);
-  }, [state]);
-  const start = () => setState((current) => (current === 'idle' ? 'intent' : current));
-  const cancel = () => setState((current) => (current === 'followed' ? current : 'idle'));
+export const IntentLink = ({ to, ...props }: IntentLinkProps) => {
+  const [prefetch, setPrefetch] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const followed = useRef(false);
+  const start = () => {
+    if (!followed.current) timer.current ??= setTimeout(() => setPrefetch(true), intentDelayMs);
+  };
+  const cancel = () => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    setPrefetch(false);
+  };
   return (
     <>
       <Link
         to={to}
-        onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
-          onMouseEnter?.(event);
-          start();
-        }}
-        onMouseLeave={(event: MouseEvent<HTMLAnchorElement>) => {
-          onMouseLeave?.(event);
-          cancel();
-        }}
-        onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-          onFocus?.(event);
-          start();
-        }}
-        onBlur={(event: FocusEvent<HTMLAnchorElement>) => {
-          onBlur?.(event);
-          cancel();
-        }}
-        onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
-          onTouchStart?.(event);
-          start();
-        }}
-        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-          onClick?.(event);
-          setState('followed');
-        }}
         {...props}
+        onMouseEnter={start}
+        onFocus={start}
+        onTouchStart={start}
+        onMouseLeave={cancel}
+        onBlur={cancel}
+        onClick={() => {
+          followed.current = true;
+          cancel();
+        }}
       />
-      {state === 'prefetch' ? <PrefetchPageLinks page={to} /> : null}
+      {prefetch ? <PrefetchPageLinks page={to} /> : null}
     </>
   );
 };
