@@ -53,3 +53,23 @@ for (const locale of ['sq', 'mk', 'de'] as const) {
     expect(seen.price).toBeGreaterThanOrEqual(3);
   });
 }
+
+test("a language switch on a dashboard screen changes the dashboard's own texts too, without a reload", async ({
+  page,
+}) => {
+  await withLanguage(page, 'en');
+  await loginAsDemoCustomer(page);
+  // From the home page, which loads no dashboard texts, into the dashboard by the header's menu.
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'My account' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My account');
+  await expect(page.getByTestId('usage-summary')).toBeVisible();
+
+  await page.getByTestId('language-picker').click();
+  await page.getByRole('menuitem', { name: 'Shqip' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Llogaria ime');
+  await expect(page.getByTestId('usage-summary')).toBeVisible();
+  const text = await page.getByRole('main').innerText();
+  expect(findForeignText(text, 'sq')).toEqual([]);
+});

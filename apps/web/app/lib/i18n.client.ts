@@ -1,20 +1,23 @@
 /**
  * Browser side: loads only the locale in use (one chunk per locale and namespace), plus English for a
- * namespace a locale does not have yet. `portal` is loaded on portal pages only (`ensurePortalTexts`).
+ * namespace a locale does not have yet. The lazy namespaces (`portal`, `account`) load with their screens
+ * (`ensureTexts`).
  */
 import { fallbackLocale, type Locale } from '@esim/contracts/locales';
 import type { i18n, Resource } from 'i18next';
 import {
   createI18n,
+  type LazyNamespace,
   type LocaleBundle,
+  lazyNamespaces,
+  namespacesForPath,
   parseLocalePath,
-  portalNamespace,
   type WebNamespace,
   webNamespaces,
 } from './i18n';
 
 const loaders = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account}.json',
   {
     import: 'default',
   },
@@ -44,37 +47,30 @@ export const loadLocaleBundle = async (
   return resources;
 };
 
-/** A portal page hydrates with the portal's texts too, so its first client render matches the server's. */
-const onPortalPage = () => typeof window !== 'undefined' && /^\/portal(\/|$)/.test(window.location.pathname);
-
+/** A page hydrates with the lazy namespaces of its path too, so its first client render matches the server's. */
 export const createClientI18n = async (locale: Locale): Promise<i18n> =>
-  createI18n(
-    locale,
-    await loadLocaleBundle(locale, onPortalPage() ? [...webNamespaces, portalNamespace] : webNamespaces),
-  );
+  createI18n(locale, await loadLocaleBundle(locale, namespacesForPath(window.location.pathname)));
 
-/** Whether the instance holds the portal's texts in its current language. */
-export const hasPortalTexts = (instance: i18n) =>
-  instance.hasResourceBundle(instance.language, portalNamespace);
+/** Whether the instance holds a namespace's texts in its current language. */
+export const hasTexts = (instance: i18n, ns: LazyNamespace) =>
+  instance.hasResourceBundle(instance.language, ns);
 
-/** Loads the portal's texts into the running instance (a client navigation into the portal). */
-export const ensurePortalTexts = async (instance: i18n): Promise<void> => {
-  if (hasPortalTexts(instance)) return;
-  const resources = await loadLocaleBundle(instance.language as Locale, [portalNamespace]);
+const addResources = (instance: i18n, resources: Resource) => {
   for (const [lng, namespaces] of Object.entries(resources))
     for (const [ns, bundle] of Object.entries(namespaces))
       instance.addResourceBundle(lng, ns, bundle, true, true);
 };
 
+/** Loads a lazy namespace into the running instance (a client navigation to its screens). */
+export const ensureTexts = async (instance: i18n, ns: LazyNamespace): Promise<void> => {
+  if (hasTexts(instance, ns)) return;
+  addResources(instance, await loadLocaleBundle(instance.language as Locale, [ns]));
+};
+
 /** Loads a locale's bundle into the running instance and switches to it without a reload. */
 export const switchLanguage = async (instance: i18n, locale: Locale): Promise<void> => {
-  const withPortal = hasPortalTexts(instance) || onPortalPage();
-  const resources = await loadLocaleBundle(
-    locale,
-    withPortal ? [...webNamespaces, portalNamespace] : webNamespaces,
-  );
-  for (const [lng, namespaces] of Object.entries(resources))
-    for (const [ns, bundle] of Object.entries(namespaces))
-      instance.addResourceBundle(lng, ns, bundle, true, true);
+  const loaded = (Object.keys(lazyNamespaces) as LazyNamespace[]).filter((ns) => hasTexts(instance, ns));
+  const namespaces = new Set([...namespacesForPath(window.location.pathname), ...loaded]);
+  addResources(instance, await loadLocaleBundle(locale, [...namespaces]));
   await instance.changeLanguage(locale);
 };

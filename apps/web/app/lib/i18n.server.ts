@@ -1,13 +1,14 @@
 /**
- * Server side: every locale's `common`, `web`, `portal` and `content` JSON bundled into the server build. `content` (long
- * texts: about, devices, how to connect, FAQ) never reaches the browser as a bundle: loaders pick the page's part.
+ * Server side: every locale's `common`, `web`, `portal`, `account` and `content` JSON bundled into the server build.
+ * `content` (long texts: about, devices, how to connect, FAQ) never reaches the browser as a bundle: loaders pick the
+ * page's part.
  */
 import type { Locale } from '@esim/contracts';
 import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,content}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,content}.json',
   {
     eager: true,
     import: 'default',

@@ -10,12 +10,28 @@ const interpolation = { prefix: '{', suffix: '}', escapeValue: false } as const;
 
 /**
  * The namespaces every page loads before hydrating: `common` (fields, validation, errors; kept by the API team) and
- * `web`. `portal` (the reseller portal's screens) is loaded only where the portal is shown (ADR 0020), so public
- * pages do not carry it (DESIGN section 7 budget).
+ * `web`.
  */
 export const webNamespaces = ['common', 'web'] as const;
-export const portalNamespace = 'portal';
-export type WebNamespace = (typeof webNamespaces)[number] | typeof portalNamespace;
+
+/**
+ * Namespaces loaded only where their screens are shown (ADR 0020), so public pages do not carry them (DESIGN section
+ * 7 budget): each with the paths whose pages hydrate with it. `account` holds the texts only the customer dashboard
+ * shows; those other pages show too (the header's menu, statuses, the payment receipt) stay in `web` under `account.`.
+ */
+export const lazyNamespaces = {
+  portal: /^\/portal(\/|$)/,
+  // The portal's profile page shows the dashboard's profile and password forms.
+  account: /^\/(account|profile|portal\/profile)(\/|$)/,
+} as const;
+export type LazyNamespace = keyof typeof lazyNamespaces;
+export type WebNamespace = (typeof webNamespaces)[number] | LazyNamespace;
+
+/** What a page at this path hydrates with: its first client render must match the server's, which has them all. */
+export const namespacesForPath = (pathname: string): WebNamespace[] => [
+  ...webNamespaces,
+  ...(Object.keys(lazyNamespaces) as LazyNamespace[]).filter((ns) => lazyNamespaces[ns].test(pathname)),
+];
 export type LocaleBundle = Partial<Record<WebNamespace, Record<string, unknown>>>;
 
 /** Maps the paths `import.meta.glob` returns ("…/locales/de/web.json") to locale and namespace. */
@@ -32,7 +48,7 @@ export const createI18n = (locale: Locale, resources: Resource): i18n => {
     lng: locale,
     fallbackLng: 'en',
     supportedLngs: false,
-    ns: [...webNamespaces, portalNamespace],
+    ns: [...webNamespaces, ...Object.keys(lazyNamespaces)],
     defaultNS: 'web',
     interpolation,
     returnNull: false,

@@ -1,18 +1,26 @@
 import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
 import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { AccountShell } from '../../features/account/components/account-shell';
 import { RequireAccount } from '../../features/auth/components/require-account';
+import { useLazyTexts } from '../../lib/use-lazy-texts';
 
 /** The customer dashboard (issue 5): signed-in customers only, its menu beside (phones: above) each screen. */
 export default function AccountLayout() {
+  const textsReady = useLazyTexts('account');
   return (
     <UiKitProvider>
       <QueryProvider>
         <RequireAccount kind="customer">
-          <AccountShell>
-            <Outlet />
-          </AccountShell>
+          {/* The menu is in the dashboard's texts too: nothing of it shows before they are there. */}
+          {textsReady ? (
+            <AccountShell>
+              <Outlet />
+            </AccountShell>
+          ) : (
+            <PageLoader />
+          )}
         </RequireAccount>
       </QueryProvider>
     </UiKitProvider>

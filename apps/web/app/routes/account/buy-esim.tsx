@@ -33,37 +33,37 @@ export default function AccountBuyEsimRoute({ loaderData }: Route.ComponentProps
   const { q, packages } = loaderData;
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/account/buy-esim';
   return (
-    <DashboardPage title={t('account.buyEsim.title')} intro={t('account.buyEsim.intro')}>
+    <DashboardPage title={t('account:buyEsim.title')} intro={t('account:buyEsim.intro')}>
       <Form method="get" role="search" data-testid="buy-esim-search" style={{ marginBottom: 24 }}>
         <Group align="flex-end" gap="sm" wrap="nowrap">
           <TextInput
             name="q"
             defaultValue={q}
             key={q}
-            label={t('account.buyEsim.searchLabel')}
-            placeholder={t('account.buyEsim.searchPlaceholder')}
+            label={t('account:buyEsim.searchLabel')}
+            placeholder={t('account:buyEsim.searchPlaceholder')}
             maxLength={searchMaxLength}
             style={{ flex: 1, minWidth: 0 }}
             autoComplete="off"
           />
           <Button type="submit" loading={searching}>
-            {t('account.buyEsim.search')}
+            {t('account:buyEsim.search')}
           </Button>
         </Group>
       </Form>
       <section aria-labelledby="buy-esim-results" aria-busy={searching}>
         <Title order={2} size="h4" id="buy-esim-results" mb="xs" data-testid="buy-esim-heading">
           {q
-            ? t('account.buyEsim.results', { query: q, count: packages.length })
-            : t('account.buyEsim.globalHeading')}
+            ? t('account:buyEsim.results', { query: q, count: packages.length })
+            : t('account:buyEsim.globalHeading')}
         </Title>
         {q ? null : (
           <Text size="sm" mb="md">
-            {t('account.buyEsim.hint')}
+            {t('account:buyEsim.hint')}
           </Text>
         )}
         {packages.length === 0 ? (
-          <Notice testId="buy-esim-none">{t('account.buyEsim.noResults', { query: q })}</Notice>
+          <Notice testId="buy-esim-none">{t('account:buyEsim.noResults', { query: q })}</Notice>
         ) : (
           <PackageGrid packages={packages} />
         )}

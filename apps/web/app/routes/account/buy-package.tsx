@@ -12,22 +12,22 @@ import { buyEsimPath } from '../../features/account/links';
 export default function AccountBuyPackageRoute() {
   const { t } = useTranslation();
   return (
-    <DashboardPage title={t('account.buyPackage.title')} intro={t('account.buyPackage.intro')}>
+    <DashboardPage title={t('account:buyPackage.title')} intro={t('account:buyPackage.intro')}>
       <UsableEsimScope
-        legend={t('account.buyPackage.chooseEsim')}
+        legend={t('account:buyPackage.chooseEsim')}
         empty={
           <Notice testId="no-esims">
-            {t('account.buyPackage.noEsim')} <Link to={buyEsimPath}>{t('account.nav.buyEsim')}</Link>
+            {t('account:buyPackage.noEsim')} <Link to={buyEsimPath}>{t('account.nav.buyEsim')}</Link>
           </Notice>
         }
       >
         {(selected) => (
           <section aria-labelledby="top-up-heading">
             <Title order={2} size="h4" id="top-up-heading">
-              {t('account.buyPackage.packagesHeading', { digits: esimDigits(selected) })}
+              {t('account:buyPackage.packagesHeading', { digits: esimDigits(selected) })}
             </Title>
             <Text size="sm" mt={4} mb="md">
-              {t('account.buyPackage.onlyFitting')}
+              {t('account:buyPackage.onlyFitting')}
             </Text>
             <TopUpPackages key={selected.id} esim={selected} />
           </section>

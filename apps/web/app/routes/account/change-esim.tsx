@@ -10,12 +10,12 @@ import { buyEsimPath } from '../../features/account/links';
 export default function AccountChangeEsimRoute() {
   const { t } = useTranslation();
   return (
-    <DashboardPage title={t('account.change.title')} intro={t('account.change.intro')}>
+    <DashboardPage title={t('account:change.title')} intro={t('account:change.intro')}>
       <UsableEsimScope
-        legend={t('account.change.chooseEsim')}
+        legend={t('account:change.chooseEsim')}
         empty={
           <Notice testId="no-esims">
-            {t('account.change.noEsim')} <Link to={buyEsimPath}>{t('account.nav.buyEsim')}</Link>
+            {t('account:change.noEsim')} <Link to={buyEsimPath}>{t('account.nav.buyEsim')}</Link>
           </Notice>
         }
       >

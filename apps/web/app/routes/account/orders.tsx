@@ -10,13 +10,13 @@ export default function AccountOrdersRoute() {
   const { user } = useSession();
   return (
     <DashboardPage
-      title={t('account.title')}
-      intro={user ? t('account.greeting', { name: user.first_name }) : undefined}
+      title={t('account:title')}
+      intro={user ? t('account:greeting', { name: user.first_name }) : undefined}
     >
       <UsageSummary />
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading" style={{ fontSize: '1.2rem', margin: '0 0 12px' }}>
-          {t('account.orders.heading')}
+          {t('account:orders.heading')}
         </h2>
         <OrdersList />
       </section>

@@ -18,7 +18,7 @@ export default function AccountPackagesRoute() {
   else if (esims.data.length === 0)
     content = (
       <Notice testId="no-esims">
-        {t('account.packages.empty')}{' '}
+        {t('account:packages.empty')}{' '}
         <Button component={Link} to={buyEsimPath} size="compact-md" mt="xs" display="block">
           {t('account.nav.buyEsim')}
         </Button>
@@ -33,7 +33,7 @@ export default function AccountPackagesRoute() {
       </Stack>
     );
   return (
-    <DashboardPage title={t('account.packages.title')} intro={t('account.packages.intro')}>
+    <DashboardPage title={t('account:packages.title')} intro={t('account:packages.intro')}>
       {content}
     </DashboardPage>
   );

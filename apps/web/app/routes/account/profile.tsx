@@ -22,8 +22,8 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   if (!user) return null;
   return (
     <DashboardPage
-      title={t('account.profile.title')}
-      intro={t('account.greeting', { name: user.first_name })}
+      title={t('account:profile.title')}
+      intro={t('account:greeting', { name: user.first_name })}
     >
       <Stack gap="lg">
         <Paper withBorder p="md" radius="lg">

@@ -22,10 +22,10 @@ export const loader = ({ request, context }: Route.LoaderArgs): { android: Andro
 export default function AccountQrCodeRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <DashboardPage title={t('account.qr.title')} intro={t('account.qr.intro')}>
+    <DashboardPage title={t('account:qr.title')} intro={t('account:qr.intro')}>
       <UsableEsimScope
-        legend={t('account.qr.chooseEsim')}
-        empty={<Notice testId="no-qr-code">{t('account.qr.none')}</Notice>}
+        legend={t('account:qr.chooseEsim')}
+        empty={<Notice testId="no-qr-code">{t('account:qr.none')}</Notice>}
       >
         {(selected) => <EsimQrCode key={selected.id} esim={selected} android={loaderData.android} />}
       </UsableEsimScope>

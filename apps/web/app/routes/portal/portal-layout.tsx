@@ -4,11 +4,11 @@ import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { RequireAccount } from '../../features/auth/components/require-account';
 import { PortalShell } from '../../features/portal/components/portal-shell';
-import { usePortalTexts } from '../../lib/use-portal-texts';
+import { useLazyTexts } from '../../lib/use-lazy-texts';
 
 /** The reseller portal (issue 11): shop users only, its menu beside (phones: above) each screen. */
 export default function PortalLayout() {
-  const textsReady = usePortalTexts();
+  const textsReady = useLazyTexts('portal');
   return (
     <UiKitProvider>
       <QueryProvider>

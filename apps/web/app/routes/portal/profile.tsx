@@ -10,6 +10,7 @@ import { useShop } from '../../features/portal/api/shop-profile';
 import { ShopLogoForm, ShopProfileForm } from '../../features/portal/components/shop-profile-form';
 import { resolveRequestLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session';
+import { useLazyTexts } from '../../lib/use-lazy-texts';
 import type { Route } from './+types/profile';
 
 export const loader = ({ request, context }: Route.LoaderArgs) => ({
@@ -33,6 +34,8 @@ export default function PortalProfileRoute({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation();
   const { user } = useSession();
   const shop = useShop();
+  // The profile and password forms are the dashboard's, with its texts.
+  const accountTexts = useLazyTexts('account');
   if (!user) return null;
   return (
     <DashboardPage title={t('portal:shell.nav.profile')} intro={t('portal:profile.intro')}>
@@ -50,10 +53,14 @@ export default function PortalProfileRoute({ loaderData }: Route.ComponentProps)
           )}
         </Section>
         <Section id="profile-details" title={t('account.profile.detailsHeading')}>
-          <ProfileForm key={user.id} user={user} countries={loaderData.countries} area="portal" />
+          {accountTexts ? (
+            <ProfileForm key={user.id} user={user} countries={loaderData.countries} area="portal" />
+          ) : (
+            <Loading />
+          )}
         </Section>
         <Section id="profile-password" title={t('account.profile.passwordHeading')}>
-          <ChangePasswordForm area="portal" />
+          {accountTexts ? <ChangePasswordForm area="portal" /> : <Loading />}
         </Section>
       </Stack>
     </DashboardPage>

@@ -13,7 +13,7 @@ export const AccountShell = ({ children }: { children: ReactNode }) => {
     end: 'end' in link,
   }));
   return (
-    <DashboardShell navLabel={t('account.navLabel')} links={links} testId="account-nav">
+    <DashboardShell navLabel={t('account:navLabel')} links={links} testId="account-nav">
       {children}
     </DashboardShell>
   );

@@ -51,7 +51,7 @@ export const ChangeEsimForm = ({ esim }: { esim: CustomerEsim }) => {
     <Stack gap="md">
       <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="change-what-happens">
         <Title order={2} size="h4" id="change-what-happens" mb="xs">
-          {t('account.change.whatHappens')}
+          {t('account:change.whatHappens')}
         </Title>
         <ol className="account-steps" data-testid="change-steps">
           {steps.map((step) => (
@@ -64,19 +64,19 @@ export const ChangeEsimForm = ({ esim }: { esim: CustomerEsim }) => {
       {quote.data ? (
         <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="change-summary">
           <Title order={2} size="h4" id="change-summary" mb="xs">
-            {t('account.change.summary')}
+            {t('account:change.summary')}
           </Title>
           <dl className="account-facts" data-testid="change-quote">
             <div>
-              <dt>{t('account.change.replaces')}</dt>
-              <dd>{t('account.esim.label', { digits: esimDigits(esim) })}</dd>
+              <dt>{t('account:change.replaces')}</dt>
+              <dd>{t('account:esim.label', { digits: esimDigits(esim) })}</dd>
             </div>
             <div>
               <dt>{t('account.change.packagesToMove')}</dt>
               <dd data-testid="packages-to-move">{quote.data.packagesToMove}</dd>
             </div>
             <div>
-              <dt>{t('account.change.price')}</dt>
+              <dt>{t('account:change.price')}</dt>
               <dd data-testid="change-price">{formatPrice(quote.data.priceCents, locale)}</dd>
             </div>
           </dl>
@@ -88,7 +88,7 @@ export const ChangeEsimForm = ({ esim }: { esim: CustomerEsim }) => {
                 onChange={(event) => setConfirmed(event.currentTarget.checked)}
                 data-testid="change-confirm"
               />
-              <span>{t('account.change.confirm')}</span>
+              <span>{t('account:change.confirm')}</span>
             </label>
             <div aria-live="polite">
               {error ? (
@@ -106,10 +106,10 @@ export const ChangeEsimForm = ({ esim }: { esim: CustomerEsim }) => {
               disabled={!confirmed || leaving}
               data-testid="change-pay"
             >
-              {t('account.change.pay', { price: formatPrice(quote.data.priceCents, locale) })}
+              {t('account:change.pay', { price: formatPrice(quote.data.priceCents, locale) })}
             </Button>
             <Text size="sm" c="dark.6" mt="xs" aria-live="polite">
-              {leaving ? t('account.redirecting') : t('checkout.order.secureNote')}
+              {leaving ? t('account:redirecting') : t('checkout.order.secureNote')}
             </Text>
           </form>
         </Paper>

@@ -30,21 +30,21 @@ export const ChangePasswordForm = ({ area = 'account' }: { area?: AccountArea })
       form={form}
       data-testid="change-password-form"
       maw={460}
-      submitLabel={t('account.profile.changePassword')}
+      submitLabel={t('account:profile.changePassword')}
       submitProps={{ 'data-testid': 'change-password-submit', style: { alignSelf: 'flex-start' } }}
     >
       <PasswordField form={form} name="currentPassword" autoComplete="current-password" required />
       <PasswordField
         form={form}
         name="password"
-        label={t('account.profile.newPassword')}
+        label={t('account:profile.newPassword')}
         description={t('auth.passwordHint')}
         autoComplete="new-password"
         required
       />
       <PasswordField form={form} name="confirmPassword" autoComplete="new-password" required />
       <Text size="sm" c="dark.6">
-        {t('account.profile.passwordNote')}
+        {t('account:profile.passwordNote')}
       </Text>
     </FormShell>
   );

@@ -43,12 +43,12 @@ const UsageRefresh = ({ esim }: { esim: CustomerEsim }) => {
           onClick={() => refresh.mutate(esim.id)}
           data-testid="refresh-usage"
         >
-          {t('account.packages.refresh')}
+          {t('account:packages.refresh')}
         </Button>
         <Text size="sm" c="dark.6" aria-live="polite" data-testid="usage-updated">
           {updatedAt
-            ? t('account.packages.lastUpdate', { time: formatDateTime(updatedAt, locale) })
-            : t('account.packages.neverUpdated')}
+            ? t('account:packages.lastUpdate', { time: formatDateTime(updatedAt, locale) })
+            : t('account:packages.neverUpdated')}
         </Text>
       </Group>
       {refresh.isError ? (
@@ -85,7 +85,7 @@ export const EsimCard = ({ esim }: { esim: CustomerEsim }) => {
         <div>
           <Group justify="space-between" align="center" gap="xs">
             <Title order={2} size="h4" id={headingId}>
-              {t('account.esim.label', { digits: esimDigits(esim) })}
+              {t('account:esim.label', { digits: esimDigits(esim) })}
             </Title>
             <EsimStatusBadge status={esim.status} />
           </Group>
@@ -93,7 +93,7 @@ export const EsimCard = ({ esim }: { esim: CustomerEsim }) => {
             {t('account.esim.iccid')}: <span dir="ltr">{esim.iccid}</span>
           </Text>
         </div>
-        {usable ? <UsageRefresh esim={esim} /> : <Notice>{t('account.esim.disabledNote')}</Notice>}
+        {usable ? <UsageRefresh esim={esim} /> : <Notice>{t('account:esim.disabledNote')}</Notice>}
         {current.length > 0 ? (
           <Stack gap="sm">
             {current.map((pkg) => (
@@ -101,22 +101,22 @@ export const EsimCard = ({ esim }: { esim: CustomerEsim }) => {
             ))}
           </Stack>
         ) : usable ? (
-          <Text data-testid="no-active-package">{t('account.packages.noActive')}</Text>
+          <Text data-testid="no-active-package">{t('account:packages.noActive')}</Text>
         ) : null}
         {usable ? (
           <Group gap="sm">
             <Button component={Link} to={buyPackagePath(esim.id)} data-testid="buy-more">
-              {t('account.packages.buyMore')}
+              {t('account:packages.buyMore')}
             </Button>
             <Button component={Link} to={qrCodePath(esim.id)} variant="outline">
-              {t('account.packages.showQr')}
+              {t('account:packages.showQr')}
             </Button>
           </Group>
         ) : null}
         {ended.length > 0 ? (
           <details data-testid="ended-packages">
             <summary style={{ cursor: 'pointer', fontWeight: 600, minHeight: 24 }}>
-              {t('account.packages.earlier', { count: ended.length })}
+              {t('account:packages.earlier', { count: ended.length })}
             </summary>
             <Stack gap="sm" mt="sm">
               {ended.map((pkg) => (

@@ -57,7 +57,7 @@ const EsimPicker = ({
             />
             <span style={{ minWidth: 0, flex: 1 }}>
               <Text component="span" fw={700} display="block">
-                {t('account.esim.label', { digits: esimDigits(esim) })}
+                {t('account:esim.label', { digits: esimDigits(esim) })}
               </Text>
               {pkg ? (
                 <Text component="span" size="sm" display="block">

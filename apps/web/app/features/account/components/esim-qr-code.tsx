@@ -13,15 +13,15 @@ export const EsimQrCode = ({ esim, android }: { esim: CustomerEsim; android: And
   if (install.isPending) return <Loading />;
   if (install.isError) return <LoadError error={install.error} onRetry={() => void install.refetch()} />;
   const data = install.data;
-  const packageName = currentPackageOf(esim)?.name ?? t('account.esim.label', { digits: esimDigits(esim) });
+  const packageName = currentPackageOf(esim)?.name ?? t('account:esim.label', { digits: esimDigits(esim) });
   return (
     <div data-testid="esim-qr-code" data-iccid={esim.iccid}>
       <Paper withBorder radius="lg" p="md" mb="lg">
         <Text fw={700} data-testid="reinstalls">
-          {t('account.qr.reinstalls', { count: data.installCount, limit: data.installLimit })}
+          {t('account:qr.reinstalls', { count: data.installCount, limit: data.installLimit })}
         </Text>
         <Text size="sm" mt={4}>
-          {t('account.qr.reinstallNote', { limit: data.installLimit })}
+          {t('account:qr.reinstallNote', { limit: data.installLimit })}
         </Text>
         <Text size="xs" c="dark.6" mt={6}>
           {t('account.esim.iccid')}: <span dir="ltr">{data.iccid}</span>

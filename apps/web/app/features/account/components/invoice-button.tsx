@@ -35,8 +35,8 @@ export const InvoiceButton = ({
       onClick={() => void onClick()}
       data-testid="invoice-button"
     >
-      {t('account.orders.downloadInvoice')}
-      <span className="visually-hidden"> {t('account.orders.forOrder', { number: orderNumber })}</span>
+      {t('account:orders.downloadInvoice')}
+      <span className="visually-hidden"> {t('account:orders.forOrder', { number: orderNumber })}</span>
     </Button>
   );
 };

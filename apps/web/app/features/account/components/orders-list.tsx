@@ -45,7 +45,7 @@ const useOrderCells = () => {
     payment: (
       <>
         <span className={`account-badge ${paymentTone[order.payment]}`}>
-          {t(`account.payment.${order.payment}`)}
+          {t(`account:payment.${order.payment}`)}
         </span>
         {order.refunds.map((refund) => (
           <Text
@@ -78,18 +78,18 @@ const OrdersTable = ({ orders, onInvoiceError }: RowProps) => {
   return (
     <div style={{ overflowX: 'auto' }}>
       <table className="account-table" data-testid="orders-table">
-        <caption className="visually-hidden">{t('account.orders.caption')}</caption>
+        <caption className="visually-hidden">{t('account:orders.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('account.orders.number')}</th>
-            <th scope="col">{t('account.orders.package')}</th>
-            <th scope="col">{t('account.orders.created')}</th>
-            <th scope="col">{t('account.orders.status')}</th>
-            <th scope="col">{t('account.orders.payment')}</th>
-            <th scope="col">{t('account.orders.date')}</th>
-            <th scope="col">{t('account.orders.data')}</th>
-            <th scope="col">{t('account.orders.total')}</th>
-            <th scope="col">{t('account.orders.invoice')}</th>
+            <th scope="col">{t('account:orders.number')}</th>
+            <th scope="col">{t('account:orders.package')}</th>
+            <th scope="col">{t('account:orders.created')}</th>
+            <th scope="col">{t('account:orders.status')}</th>
+            <th scope="col">{t('account:orders.payment')}</th>
+            <th scope="col">{t('account:orders.date')}</th>
+            <th scope="col">{t('account:orders.data')}</th>
+            <th scope="col">{t('account:orders.total')}</th>
+            <th scope="col">{t('account:orders.invoice')}</th>
           </tr>
         </thead>
         <tbody>
@@ -118,7 +118,7 @@ const OrdersTable = ({ orders, onInvoiceError }: RowProps) => {
                   ) : (
                     <span>
                       <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">{t('account.orders.noInvoice')}</span>
+                      <span className="visually-hidden">{t('account:orders.noInvoice')}</span>
                     </span>
                   )}
                 </td>
@@ -155,23 +155,23 @@ const OrderCards = ({ orders, onInvoiceError }: RowProps) => {
               </Group>
               <dl className="account-facts">
                 <div>
-                  <dt>{t('account.orders.status')}</dt>
+                  <dt>{t('account:orders.status')}</dt>
                   <dd>{c.status}</dd>
                 </div>
                 <div>
-                  <dt>{t('account.orders.payment')}</dt>
+                  <dt>{t('account:orders.payment')}</dt>
                   <dd>{c.payment}</dd>
                 </div>
                 <div>
-                  <dt>{t('account.orders.created')}</dt>
+                  <dt>{t('account:orders.created')}</dt>
                   <dd>{c.created}</dd>
                 </div>
                 <div>
-                  <dt>{t('account.orders.date')}</dt>
+                  <dt>{t('account:orders.date')}</dt>
                   <dd>{c.paidAt}</dd>
                 </div>
                 <div>
-                  <dt>{t('account.orders.data')}</dt>
+                  <dt>{t('account:orders.data')}</dt>
                   <dd>{c.data}</dd>
                 </div>
               </dl>
@@ -223,7 +223,7 @@ export const OrdersList = () => {
   if (total === 0)
     return (
       <Notice testId="orders-empty">
-        {t('account.orders.empty')} <Link to={buyEsimPath}>{t('account.orders.buyFirst')}</Link>
+        {t('account:orders.empty')} <Link to={buyEsimPath}>{t('account:orders.buyFirst')}</Link>
       </Notice>
     );
 
@@ -242,7 +242,7 @@ export const OrdersList = () => {
         <OrderCards orders={items} onInvoiceError={setInvoiceError} />
       )}
       {pages > 1 ? (
-        <nav aria-label={t('account.orders.pagination')}>
+        <nav aria-label={t('account:orders.pagination')}>
           <Group justify="space-between" mt="md" gap="xs">
             <Button
               variant="outline"

@@ -33,22 +33,22 @@ export const RemainingData = ({ pkg }: { pkg: CustomerEsimPackage }) => {
   const percentLeft =
     pkg.dataMb && pkg.remainingMb !== null ? Math.round((pkg.remainingMb / pkg.dataMb) * 100) : 100;
   let until: string;
-  if (pkg.status === 'queued') until = t('account.packages.waitingNote');
+  if (pkg.status === 'queued') until = t('account:packages.waitingNote');
   else if (pkg.expiresAt)
-    until = t('account.packages.validUntil', { date: formatDate(pkg.expiresAt, locale) });
-  else until = t('account.packages.startsOnUse', { validity: formatDays(pkg.validityDays, locale) });
+    until = t('account:packages.validUntil', { date: formatDate(pkg.expiresAt, locale) });
+  else until = t('account:packages.startsOnUse', { validity: formatDays(pkg.validityDays, locale) });
   return (
     <div data-testid="remaining-data">
       <p className="usage__remaining" data-testid="remaining-amount">
         {limited
-          ? t('account.packages.left', { remaining: formatMb(pkg.remainingMb ?? 0, locale) })
+          ? t('account:packages.left', { remaining: formatMb(pkg.remainingMb ?? 0, locale) })
           : t('account.packages.unlimitedData')}
       </p>
       {pkg.status === 'queued' ? null : (
         <Text size="sm" c="dark.6" data-testid="used-amount">
           {limited && pkg.dataMb !== null
-            ? t('account.packages.usedOf', { used, total: formatMb(pkg.dataMb, locale) })
-            : t('account.packages.usedOnly', { used })}
+            ? t('account:packages.usedOf', { used, total: formatMb(pkg.dataMb, locale) })
+            : t('account:packages.usedOnly', { used })}
         </Text>
       )}
       {limited && pkg.status !== 'queued' ? (
@@ -96,28 +96,28 @@ export const PackageUsage = ({ pkg }: { pkg: CustomerEsimPackage }) => {
       ) : null}
       <dl className="account-facts" style={{ marginTop: 12 }}>
         <div>
-          <dt>{t('account.packages.bought')}</dt>
+          <dt>{t('account:packages.bought')}</dt>
           <dd>{formatDate(pkg.boughtAt, locale)}</dd>
         </div>
         <div>
-          <dt>{t('account.packages.activated')}</dt>
-          <dd>{pkg.activatedAt ? formatDate(pkg.activatedAt, locale) : t('account.packages.notYet')}</dd>
+          <dt>{t('account:packages.activated')}</dt>
+          <dd>{pkg.activatedAt ? formatDate(pkg.activatedAt, locale) : t('account:packages.notYet')}</dd>
         </div>
         <div>
           <dt>{t('account.packages.expires')}</dt>
-          <dd>{pkg.expiresAt ? formatDate(pkg.expiresAt, locale) : t('account.packages.notYet')}</dd>
+          <dd>{pkg.expiresAt ? formatDate(pkg.expiresAt, locale) : t('account:packages.notYet')}</dd>
         </div>
         <div>
-          <dt>{t('account.packages.validity')}</dt>
+          <dt>{t('account:packages.validity')}</dt>
           <dd>{formatDays(pkg.validityDays, locale)}</dd>
         </div>
         {!current ? (
           <div>
-            <dt>{t('account.packages.dataUsed')}</dt>
+            <dt>{t('account:packages.dataUsed')}</dt>
             <dd>
               {pkg.dataMb === null
-                ? t('account.packages.usedOnly', { used: formatMb(pkg.usedMb, locale) })
-                : t('account.packages.usedOf', {
+                ? t('account:packages.usedOnly', { used: formatMb(pkg.usedMb, locale) })
+                : t('account:packages.usedOf', {
                     used: formatMb(pkg.usedMb, locale),
                     total: formatMb(pkg.dataMb, locale),
                   })}

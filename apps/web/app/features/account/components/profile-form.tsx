@@ -70,7 +70,7 @@ export const ProfileForm = ({
       {changingEmail ? (
         <>
           <Text size="sm" c="dark.6" data-testid="email-change-note">
-            {t('account.profile.emailChangeNote')}
+            {t('account:profile.emailChangeNote')}
           </Text>
           <PasswordField
             form={form}
@@ -94,16 +94,16 @@ export const ProfileForm = ({
         form={form}
         name="country"
         autoComplete="country"
-        placeholder={t('account.profile.chooseCountry')}
+        placeholder={t('account:profile.chooseCountry')}
         options={countries.map((c) => ({ value: c.code, label: c.name }))}
         emptyValue={null}
         data-testid="country-select"
       />
       {area === 'account' ? (
         <fieldset className="choice-group" aria-describedby={`${alertId}-hint`}>
-          <legend className="choice-group__legend">{t('account.profile.alertChannel')}</legend>
+          <legend className="choice-group__legend">{t('account:profile.alertChannel')}</legend>
           <p id={`${alertId}-hint`} style={{ margin: '0 0 8px', fontSize: '0.875rem' }}>
-            {t('account.profile.alertHint')}
+            {t('account:profile.alertHint')}
           </p>
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}>
             {alertChannels.map((channel) => (
@@ -114,7 +114,7 @@ export const ProfileForm = ({
                   {...form.register('alertChannel')}
                   data-testid={`alert-${channel}`}
                 />
-                <span>{t(`account.profile.alert.${channel}`)}</span>
+                <span>{t(`account:profile.alert.${channel}`)}</span>
               </label>
             ))}
           </div>

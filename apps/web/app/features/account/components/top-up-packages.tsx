@@ -46,7 +46,7 @@ export const TopUpPackages = ({ esim }: { esim: CustomerEsim }) => {
 
   if (packages.isPending) return <Loading />;
   if (packages.isError) return <LoadError error={packages.error} onRetry={() => void packages.refetch()} />;
-  if (packages.data.length === 0) return <Notice testId="no-top-ups">{t('account.buyPackage.none')}</Notice>;
+  if (packages.data.length === 0) return <Notice testId="no-top-ups">{t('account:buyPackage.none')}</Notice>;
 
   const cards = packages.data.map((pkg) => toPackageCard(pkg, locale));
   return (
@@ -57,7 +57,7 @@ export const TopUpPackages = ({ esim }: { esim: CustomerEsim }) => {
             {error}
           </Notice>
         ) : leaving ? (
-          <Text size="sm">{t('account.redirecting')}</Text>
+          <Text size="sm">{t('account:redirecting')}</Text>
         ) : null}
       </div>
       <ul className="package-grid" data-testid="top-up-packages">
@@ -96,7 +96,7 @@ export const TopUpPackages = ({ esim }: { esim: CustomerEsim }) => {
                   onClick={() => void buy(pkg.slug)}
                   data-testid="top-up-pay"
                 >
-                  {t('account.buyPackage.pay', { price })}
+                  {t('account:buyPackage.pay', { price })}
                   <span className="visually-hidden"> {getPackageTitle(t, pkg)}</span>
                 </Button>
               </article>

@@ -23,7 +23,7 @@ export const UsageSummary = () => {
   return (
     <section aria-labelledby="usage-summary-heading" style={{ marginBottom: 24 }} data-testid="usage-summary">
       <Title order={2} size="h4" id="usage-summary-heading" mb="sm">
-        {t('account.summary.heading')}
+        {t('account:summary.heading')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {current.map(({ esim, pkg }) => (
@@ -33,7 +33,7 @@ export const UsageSummary = () => {
                 {pkg.name}
                 <Text component="span" c="dark.6" fw={400}>
                   {' · '}
-                  {t('account.esim.label', { digits: esimDigits(esim) })}
+                  {t('account:esim.label', { digits: esimDigits(esim) })}
                 </Text>
               </Text>
               <PackageStatusBadge status={pkg.status} />
@@ -41,10 +41,10 @@ export const UsageSummary = () => {
             <RemainingData pkg={pkg} />
             <Group gap="xs" mt="sm">
               <Button component={Link} to={buyPackagePath(esim.id)} size="compact-md">
-                {t('account.packages.buyMore')}
+                {t('account:packages.buyMore')}
               </Button>
               <Button component={Link} to={packagesPath} size="compact-md" variant="outline">
-                {t('account.summary.details')}
+                {t('account:summary.details')}
               </Button>
             </Group>
           </Paper>
