@@ -81,7 +81,7 @@ test('each tab shows its kind: countries, regions, global packages', async ({ pa
   await withLanguage(page, 'en');
   await page.goto('/');
   const tabs = page.getByRole('tablist');
-  // The tabs are buttons the scripts bring to life: a click before hydration does nothing.
+  // Switching in place needs the scripts (before them a tab is a link that loads the page with it open, below).
   await waitForHydration(page, '[role="tablist"]');
 
   await expect(tabs.getByRole('tab', { name: 'Local' })).toHaveAttribute('aria-selected', 'true');
@@ -111,6 +111,23 @@ test('each tab shows its kind: countries, regions, global packages', async ({ pa
   await expect(page).toHaveURL(/\/regions\/europe$/);
   await expect(page.getByTestId('region-countries').getByRole('link', { name: 'Germany' })).toBeVisible();
   await expect(page.getByTestId('package-card').first()).toHaveAttribute('data-type', 'regional');
+});
+
+test('a tab tapped before the scripts arrive opens it all the same', async ({ page }) => {
+  await withLanguage(page, 'en');
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('tablist').getByRole('tab', { name: 'Global' }).click();
+  await expect(page).toHaveURL(/\/\?tab=global#packages$/);
+  await expect(page.getByTestId('panel-global').getByTestId('package-card').first()).toBeVisible();
+  await expect(page.getByTestId('panel-local')).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Global' })).toHaveAttribute('aria-selected', 'true');
+  release();
+  // Once the scripts run, the tabs switch in place and the page keeps its address.
+  await waitForHydration(page, '[role="tablist"]');
+  await page.getByRole('tab', { name: 'Regional' }).click();
+  await expect(page.getByTestId('panel-regional')).toBeVisible();
+  await expect(page).toHaveURL(/\/\?tab=global#packages$/);
 });
 
 test('unknown country and region codes answer 404 with the not-found page', async ({ page }) => {

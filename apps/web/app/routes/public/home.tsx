@@ -4,7 +4,7 @@ import { PageMeta } from '../../components/page-meta';
 import { DestinationList } from '../../features/catalogue/components/destination-list';
 import { DestinationSearch, searchMaxLength } from '../../features/catalogue/components/destination-search';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
-import { PackageTabs } from '../../features/catalogue/components/package-tabs';
+import { PackageTabs, parsePackageTab } from '../../features/catalogue/components/package-tabs';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { resolveRequestLocale } from '../../lib/locale';
 import { toDestinationLink, toPackageCard } from '../../lib/package-card';
@@ -13,7 +13,8 @@ import type { Route } from './+types/home';
 
 export const loader = async ({ request, context }: Route.LoaderArgs) => {
   const locale = resolveRequestLocale(request, context);
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, searchMaxLength);
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').trim().slice(0, searchMaxLength);
   const [countries, regions, globalPackages, highlights, results] = await Promise.all([
     context.site.listDestinations('country', locale),
     context.site.listDestinations('region', locale),
@@ -24,6 +25,7 @@ export const loader = async ({ request, context }: Route.LoaderArgs) => {
   const popular = [...countries, ...regions].filter((d) => d.popular);
   return {
     q,
+    tab: parsePackageTab(params.get('tab')),
     results: results?.map((d) => toDestinationLink(d, locale)) ?? null,
     countries: countries.map((d) => toDestinationLink(d, locale)),
     regions: regions.map((d) => toDestinationLink(d, locale)),
@@ -98,6 +100,7 @@ export default function HomeRoute({ loaderData }: Route.ComponentProps) {
           </h2>
           <DestinationSearch initialQuery={loaderData.q} initialResults={loaderData.results} />
           <PackageTabs
+            initialTab={loaderData.tab}
             countries={loaderData.countries}
             regions={loaderData.regions}
             globalPackages={loaderData.globalPackages}

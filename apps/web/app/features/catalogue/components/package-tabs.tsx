@@ -7,7 +7,12 @@ import { PackageGrid } from './package-card';
 
 const tabOrder: PackageType[] = ['local', 'regional', 'global'];
 
+/** The tab a page address asks for (`?tab=regional`): what a tab opens before the page's scripts run. */
+export const parsePackageTab = (value: string | null): PackageType =>
+  tabOrder.find((type) => type === value) ?? 'local';
+
 type PackageTabsProps = {
+  initialTab: PackageType;
   countries: DestinationLinkData[];
   regions: DestinationLinkData[];
   globalPackages: PackageCardData[];
@@ -16,15 +21,16 @@ type PackageTabsProps = {
 /**
  * The three package tabs of SPEC section 1 (WAI-ARIA tabs: arrow keys move between tabs). Local lists the
  * countries, regional the regions, global the global packages. Every panel is in the HTML for search engines;
- * only the selected one is shown.
+ * only the selected one is shown. Each tab is a link to the page with that tab open, so a tap before the scripts
+ * arrive (seconds on a slow phone) still opens it; once they have, the tab switches in place.
  */
-export const PackageTabs = ({ countries, regions, globalPackages }: PackageTabsProps) => {
+export const PackageTabs = ({ initialTab, countries, regions, globalPackages }: PackageTabsProps) => {
   const { t } = useTranslation();
   const id = useId();
-  const [selected, setSelected] = useState<PackageType>('local');
-  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const [selected, setSelected] = useState<PackageType>(initialTab);
+  const tabs = useRef<Record<string, HTMLAnchorElement | null>>({});
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
     const index = tabOrder.indexOf(selected);
     const rtl = document.documentElement.dir === 'rtl';
     const step: Record<string, number> = {
@@ -52,12 +58,12 @@ export const PackageTabs = ({ countries, regions, globalPackages }: PackageTabsP
     <div className="package-tabs">
       <div role="tablist" aria-label={t('catalogue.tabsLabel')} className="package-tabs__list">
         {tabOrder.map((type) => (
-          <button
+          <a
             key={type}
             ref={(element) => {
               tabs.current[type] = element;
             }}
-            type="button"
+            href={`?tab=${type}#packages`}
             role="tab"
             id={`${id}-tab-${type}`}
             aria-selected={selected === type}
@@ -65,11 +71,14 @@ export const PackageTabs = ({ countries, regions, globalPackages }: PackageTabsP
             tabIndex={selected === type ? 0 : -1}
             className="package-tabs__tab"
             data-testid={`tab-${type}`}
-            onClick={() => setSelected(type)}
+            onClick={(event) => {
+              event.preventDefault();
+              setSelected(type);
+            }}
             onKeyDown={onKeyDown}
           >
             {t(`catalogue.tabs.${type}`)}
-          </button>
+          </a>
         ))}
       </div>
       {tabOrder.map((type) => (
