@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from '../../fixtures';
+import { expect, holdScripts, test, waitForHydration } from '../../fixtures';
 
 test('the chosen language survives a reload and Arabic is right to left', async ({ page }) => {
   // No saved choice: the country lookup decides (localhost has no country, so English).
@@ -39,6 +39,26 @@ test('the chosen language survives a reload and Arabic is right to left', async 
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
   await expect(page.getByRole('alert')).not.toHaveText('Your email address or password is incorrect!');
   await expect(page.getByRole('alert')).not.toBeEmpty();
+});
+
+test('a visitor who lands in the wrong language can switch before the scripts arrive, and the choice is kept', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/faq', { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The server-rendered menu opens without scripts; its items are links to this page in that language.
+  await page.getByTestId('language-picker').click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Shqip' }).click();
+  await expect(page).toHaveURL(/\/faq\?lang=sq$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sq');
+  await expect(page.getByRole('link', { name: 'Pyetje të shpeshta' }).first()).toBeVisible();
+  release();
+  // Once the scripts run, the choice is saved: the next page without ?lang= is Albanian too.
+  await waitForHydration(page, '[data-testid="language-picker"]');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('languagePreference'))).toBe('sq');
+  const response = await page.goto('/');
+  expect(await response?.text()).toContain('<html lang="sq"');
 });
 
 test('?lang= renders the page in that language on the server', async ({ page }) => {

@@ -24,13 +24,14 @@ export const languageDropdownMaxHeight = 400;
 
 export const getFlagUrl = (locale: Locale): string => flagUrls[localeFlags[locale]] ?? '';
 
-export type LanguageFlagProps = { locale: Locale; size?: number };
+export type LanguageFlagProps = { locale: Locale; size?: number; loading?: 'lazy' | 'eager' };
 
 /** A decorative flag (the label beside it names the language). */
-export const LanguageFlag = ({ locale, size = 20 }: LanguageFlagProps) => (
+export const LanguageFlag = ({ locale, size = 20, loading }: LanguageFlagProps) => (
   <img
     src={getFlagUrl(locale)}
     alt=""
+    loading={loading}
     width={size}
     height={Math.round((size * 3) / 4)}
     style={{ display: 'block', borderRadius: 2, boxShadow: '0 0 0 1px rgb(0 0 0 / 0.15)', flex: 'none' }}

@@ -4,12 +4,17 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { localeQueryParam } from '../../../lib/locale';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { useChangeLocale, useLocale } from '../../../lib/use-locale';
 
 /**
  * The site's language menu (SPEC section 9): the twelve labels with their flags, at most 400px high. The same
  * menu-button pattern as @esim/ui's LanguagePicker, written without the UI kit's popover so public pages ship
  * no positioning library in their first load; the flags of the list load only when it opens.
+ *
+ * Before the scripts arrive (seconds on a slow phone, and a visitor from abroad may land in the wrong language)
+ * it still works: the server renders it as a disclosure (`details`) whose items are links to the page with
+ * `?lang=`. Once hydrated, the button and the items are handled here and the list exists only while open.
  */
 export const SiteLanguagePicker = () => {
   const { t } = useTranslation();
@@ -18,10 +23,11 @@ export const SiteLanguagePicker = () => {
   const navigate = useNavigate();
   const location = useLocation();
   const revalidator = useRevalidator();
+  const hydrated = useIsHydrated();
   const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDetailsElement>(null);
   const menuId = useId();
   const label = t('common:language.choose');
 
@@ -30,6 +36,11 @@ export const SiteLanguagePicker = () => {
     const all = items();
     all[(index + all.length) % all.length]?.focus();
   };
+
+  // Opened before hydration (natively): carry on from there.
+  useEffect(() => {
+    if (rootRef.current?.open) setOpen(true);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves into the list only when it opens.
   useEffect(() => {
@@ -63,6 +74,13 @@ export const SiteLanguagePicker = () => {
     } else await revalidator.revalidate(); // loaders render names and texts in the new language
   };
 
+  /** This page in another language: what an item opens before hydration. */
+  const hrefFor = (option: Locale) => {
+    const params = new URLSearchParams(location.search);
+    params.set(localeQueryParam, option);
+    return `${location.pathname}?${params.toString()}`;
+  };
+
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items().indexOf(document.activeElement as HTMLElement);
     const moves: Record<string, number> = {
@@ -81,17 +99,22 @@ export const SiteLanguagePicker = () => {
   };
 
   return (
-    <div className="language-picker" ref={rootRef}>
-      <button
+    <details className="language-picker" ref={rootRef} open={open}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a details' summary is a button (its implicit role). */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the button's own states, as on the menu button it was. */}
+      <summary
         ref={buttonRef}
-        type="button"
         className="language-picker__button"
         aria-label={`${label}: ${localeLabels[locale]}`}
         aria-haspopup="menu"
-        aria-expanded={open}
+        // Before hydration the disclosure's own open state speaks for itself.
+        aria-expanded={hydrated ? open : undefined}
         aria-controls={open ? menuId : undefined}
         data-testid="language-picker"
-        onClick={() => setOpen((value) => !value)}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen((value) => !value);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
             event.preventDefault();
@@ -101,8 +124,8 @@ export const SiteLanguagePicker = () => {
       >
         <LanguageFlag locale={locale} />
         <span className="language-picker__label">{localeLabels[locale]}</span>
-      </button>
-      {open ? (
+      </summary>
+      {open || !hydrated ? (
         <div
           ref={listRef}
           id={menuId}
@@ -113,22 +136,25 @@ export const SiteLanguagePicker = () => {
           onKeyDown={onListKeyDown}
         >
           {locales.map((option) => (
-            <button
+            <a
               key={option}
-              type="button"
+              href={hrefFor(option)}
               role="menuitem"
-              tabIndex={-1}
+              tabIndex={hydrated ? -1 : undefined}
               data-locale={option}
               aria-current={option === locale ? 'true' : undefined}
               className="language-picker__item"
-              onClick={() => void choose(option)}
+              onClick={(event) => {
+                event.preventDefault();
+                void choose(option);
+              }}
             >
-              <LanguageFlag locale={option} />
+              <LanguageFlag locale={option} loading="lazy" />
               <span>{localeLabels[option]}</span>
-            </button>
+            </a>
           ))}
         </div>
       ) : null}
-    </div>
+    </details>
   );
 };
