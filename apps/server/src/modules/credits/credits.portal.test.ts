@@ -415,7 +415,9 @@ describe('portal purchase for a subscriber', () => {
     const [global] = await ctx.deps.db
       .select()
       .from(packages)
-      .where(and(eq(packages.type, 'global'), eq(packages.active, true), isNotNull(packages.resellerPriceCents)))
+      .where(
+        and(eq(packages.type, 'global'), eq(packages.active, true), isNotNull(packages.resellerPriceCents)),
+      )
       .limit(1);
     const [unpriced] = await ctx.deps.db
       .update(packages)
