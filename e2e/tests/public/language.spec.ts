@@ -47,9 +47,9 @@ test('a visitor who lands in the wrong language can switch before the scripts ar
   const release = await holdScripts(page);
   await page.goto('/faq', { waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  // The server-rendered menu opens without scripts; its items are links to this page in that language.
+  // The server-rendered list opens without scripts; its items are links to this page in that language.
   await page.getByTestId('language-picker').click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Shqip' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Shqip' }).click();
   await expect(page).toHaveURL(/\/faq\?lang=sq$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'sq');
   await expect(page.getByRole('link', { name: 'Pyetje të shpeshta' }).first()).toBeVisible();

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, type LinkProps, PrefetchPageLinks } from 'react-router';
+import { isPlainClick } from '../lib/links';
 
 /** React Router's own delay: a pointer passing over the link is not yet an intent. */
 const intentDelayMs = 100;
@@ -27,6 +28,7 @@ export const IntentLink = ({ to, ...props }: IntentLinkProps) => {
     timer.current = undefined;
     setPrefetch(false);
   };
+  useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <>
       <Link
@@ -37,7 +39,9 @@ export const IntentLink = ({ to, ...props }: IntentLinkProps) => {
         onTouchStart={start}
         onMouseLeave={cancel}
         onBlur={cancel}
-        onClick={() => {
+        onClick={(event) => {
+          // A click for a new tab leaves this page here, and the link may be followed again.
+          if (!isPlainClick(event)) return;
           followed.current = true;
           cancel();
         }}

@@ -83,7 +83,7 @@ export const PackageCard = ({ pkg, headingLevel = 3, operatorsIn }: PackageCardP
           <p>{pkg.coverage.join(', ')}</p>
         </details>
       ) : null}
-      {/* Intent (hover, focus, touch start): the order page's chunks start loading before the click lands. */}
+      {/* Intent (pointer over it or focus for 100 ms): the order page's chunks start loading before the click. */}
       <IntentLink to={orderPath(pkg.slug)} className="button package-card__buy" data-testid="buy-link">
         {t('catalogue.buy')}
         <span className="visually-hidden"> {getPackageTitle(t, pkg)}</span>

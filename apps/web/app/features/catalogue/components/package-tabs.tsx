@@ -1,7 +1,10 @@
 import type { PackageType } from '@esim/contracts';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { addressWith, isPlainClick } from '../../../lib/links';
 import type { DestinationLinkData, PackageCardData } from '../../../lib/package-card';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { DestinationList } from './destination-list';
 import { PackageGrid } from './package-card';
 
@@ -27,6 +30,8 @@ type PackageTabsProps = {
 export const PackageTabs = ({ initialTab, countries, regions, globalPackages }: PackageTabsProps) => {
   const { t } = useTranslation();
   const id = useId();
+  const location = useLocation();
+  const hydrated = useIsHydrated();
   const [selected, setSelected] = useState<PackageType>(initialTab);
   const tabs = useRef<Record<string, HTMLAnchorElement | null>>({});
 
@@ -63,15 +68,17 @@ export const PackageTabs = ({ initialTab, countries, regions, globalPackages }: 
             ref={(element) => {
               tabs.current[type] = element;
             }}
-            href={`?tab=${type}#packages`}
+            href={`${addressWith(location, 'tab', type)}#packages`}
             role="tab"
             id={`${id}-tab-${type}`}
             aria-selected={selected === type}
             aria-controls={`${id}-panel-${type}`}
-            tabIndex={selected === type ? 0 : -1}
+            // Arrow keys move between tabs once hydrated; before that each is a link to reach with Tab.
+            tabIndex={hydrated ? (selected === type ? 0 : -1) : undefined}
             className="package-tabs__tab"
             data-testid={`tab-${type}`}
             onClick={(event) => {
+              if (!isPlainClick(event)) return;
               event.preventDefault();
               setSelected(type);
             }}

@@ -3,6 +3,7 @@ import { LanguageFlag, languageDropdownMaxHeight } from '@esim/ui/language-picke
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { addressWith, isPlainClick } from '../../../lib/links';
 import { localeQueryParam } from '../../../lib/locale';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { useChangeLocale, useLocale } from '../../../lib/use-locale';
@@ -74,12 +75,27 @@ export const SiteLanguagePicker = () => {
     } else await revalidator.revalidate(); // loaders render names and texts in the new language
   };
 
-  /** This page in another language: what an item opens before hydration. */
-  const hrefFor = (option: Locale) => {
-    const params = new URLSearchParams(location.search);
-    params.set(localeQueryParam, option);
-    return `${location.pathname}?${params.toString()}`;
-  };
+  /** The twelve languages: links to this page in each, handled here once hydrated. */
+  const languageLinks = (menu: boolean) =>
+    locales.map((option) => (
+      <a
+        key={option}
+        href={addressWith(location, localeQueryParam, option)}
+        role={menu ? 'menuitem' : undefined}
+        tabIndex={menu ? -1 : undefined}
+        data-locale={option}
+        aria-current={option === locale ? 'true' : undefined}
+        className="language-picker__item"
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          void choose(option);
+        }}
+      >
+        <LanguageFlag locale={option} loading="lazy" />
+        <span>{localeLabels[option]}</span>
+      </a>
+    ));
 
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items().indexOf(document.activeElement as HTMLElement);
@@ -106,7 +122,7 @@ export const SiteLanguagePicker = () => {
         ref={buttonRef}
         className="language-picker__button"
         aria-label={`${label}: ${localeLabels[locale]}`}
-        aria-haspopup="menu"
+        aria-haspopup={hydrated ? 'menu' : undefined}
         // Before hydration the disclosure's own open state speaks for itself.
         aria-expanded={hydrated ? open : undefined}
         aria-controls={open ? menuId : undefined}
@@ -125,36 +141,26 @@ export const SiteLanguagePicker = () => {
         <LanguageFlag locale={locale} />
         <span className="language-picker__label">{localeLabels[locale]}</span>
       </summary>
-      {open || !hydrated ? (
-        <div
-          ref={listRef}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          className="language-picker__menu"
-          style={{ maxHeight: languageDropdownMaxHeight }}
-          onKeyDown={onListKeyDown}
-        >
-          {locales.map((option) => (
-            <a
-              key={option}
-              href={hrefFor(option)}
-              role="menuitem"
-              tabIndex={hydrated ? -1 : undefined}
-              data-locale={option}
-              aria-current={option === locale ? 'true' : undefined}
-              className="language-picker__item"
-              onClick={(event) => {
-                event.preventDefault();
-                void choose(option);
-              }}
-            >
-              <LanguageFlag locale={option} loading="lazy" />
-              <span>{localeLabels[option]}</span>
-            </a>
-          ))}
+      {hydrated ? (
+        open ? (
+          <div
+            ref={listRef}
+            id={menuId}
+            role="menu"
+            aria-label={label}
+            className="language-picker__menu"
+            style={{ maxHeight: languageDropdownMaxHeight }}
+            onKeyDown={onListKeyDown}
+          >
+            {languageLinks(true)}
+          </div>
+        ) : null
+      ) : (
+        // Before hydration: the disclosure's plain links (a menu's arrow keys would need the scripts).
+        <div className="language-picker__menu" style={{ maxHeight: languageDropdownMaxHeight }}>
+          {languageLinks(false)}
         </div>
-      ) : null}
+      )}
     </details>
   );
 };
