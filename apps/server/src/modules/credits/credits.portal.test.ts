@@ -113,6 +113,18 @@ const waitFor = async (check: () => Promise<boolean>, ms = 15_000) => {
 const orderOf = async (orderId: string) =>
   (await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId)))[0];
 
+/** An active global package shops can buy (it has a reseller price). */
+const pricedGlobalPackage = async () =>
+  (
+    await ctx.deps.db
+      .select()
+      .from(packages)
+      .where(
+        and(eq(packages.type, 'global'), eq(packages.active, true), isNotNull(packages.resellerPriceCents)),
+      )
+      .limit(1)
+  )[0];
+
 describe('portal top-up', () => {
   it('refuses amounts under 200 EUR, negatives, fractions of a cent and non-numbers, word for word', async () => {
     const shop = await newShop();
@@ -339,13 +351,7 @@ describe('portal purchase for a subscriber', () => {
       .where(eq(esimPackages.esimId, esim?.id ?? ''));
     expect(onEsim).toHaveLength(2);
     expect(await balancesOf(shop.shopId)).toMatchObject({ credit: priceCents });
-    const [elsewhere] = await ctx.deps.db
-      .select()
-      .from(packages)
-      .where(
-        and(eq(packages.type, 'global'), eq(packages.active, true), isNotNull(packages.resellerPriceCents)),
-      )
-      .limit(1);
+    const elsewhere = await pricedGlobalPackage();
     expect(
       (await refill(shop.headers, { packageSlug: elsewhere?.slug, idempotencyKey: newKey() })).json().code,
     ).toBe('TOP_UP_NOT_ALLOWED');
@@ -412,13 +418,7 @@ describe('portal purchase for a subscriber', () => {
         .statusCode,
     ).toBe(404);
     // One global package loses its reseller price for this test only; the refill test needs another one priced.
-    const [global] = await ctx.deps.db
-      .select()
-      .from(packages)
-      .where(
-        and(eq(packages.type, 'global'), eq(packages.active, true), isNotNull(packages.resellerPriceCents)),
-      )
-      .limit(1);
+    const global = await pricedGlobalPackage();
     const [unpriced] = await ctx.deps.db
       .update(packages)
       .set({ resellerPriceCents: null })
