@@ -128,6 +128,24 @@ export const postgresCpuMs = () => {
 /** Load average over the last minute: the machine is shared, so every result says how busy it was. */
 export const machineLoad = () => loadavg()[0].toFixed(1);
 
+/**
+ * How fast this host's CPU is, as Lighthouse measures it (its BenchmarkIndex). CPU slowdown is relative to the
+ * host: Lighthouse's default 4× assumes a high-end desktop (index 1500–2000) and lands it on a mid-tier phone,
+ * and it warns that results on a host at 1000 or below overstate the phone's slowness
+ * (lighthouse/docs/throttling.md, "Calibrating the CPU slowdown"). Every browser bench prints the index, so
+ * figures from different machines can be told apart.
+ */
+const referenceIndex = 1750;
+
+export const describeHost = (benchmarkIndex) =>
+  `host CPU: Lighthouse BenchmarkIndex ${Math.round(benchmarkIndex)} (its 4× default assumes 1500–2000; ` +
+  `4× here is as slow as ${((referenceIndex * 4) / benchmarkIndex).toFixed(1)}× on that desktop (index ${referenceIndex}); ` +
+  `4× there is ${calibratedSlowdown(benchmarkIndex)}× here)`;
+
+/** The CPU slowdown that makes this host as slow as 4× makes the desktop Lighthouse calibrated for. */
+export const calibratedSlowdown = (benchmarkIndex) =>
+  Math.max(1, Math.round(((4 * benchmarkIndex) / referenceIndex) * 10) / 10);
+
 export const machine = () => {
   const cpus = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim();
   return `${cpus} cores, load ${machineLoad()}, Node ${process.version}`;

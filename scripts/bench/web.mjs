@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstLoadBudgetKb, measureFirstLoad, pageForPath } from '../check-web-size.mjs';
-import { compiledServer, machineLoad, record, root, waitFor } from './lib.mjs';
+import { compiledServer, describeHost, machineLoad, record, root, waitFor } from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3720);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -59,6 +59,7 @@ let failed = false;
 try {
   await waitFor(`${site}/api/health`);
   const rows = [];
+  const indexes = [];
   for (const path of pages) {
     const url = `${site}${path}`;
     await fetch(url); // warm the server's caches
@@ -77,11 +78,13 @@ try {
         tbt: lhr.audits['total-blocking-time'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         transferred: (scripts?.transferSize ?? 0) / 1024,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
         failed: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
           .map((a) => a.id),
       });
     }
+    indexes.push(...samples.map((s) => s.benchmarkIndex));
     const pick = (key) => median(samples.map((s) => s[key]));
     const row = {
       path,
@@ -112,7 +115,7 @@ try {
     ].filter((x) => x !== true);
   const misses = rows.map((r) => ({ path: r.path, missed: budget(r) })).filter((r) => r.missed.length);
   const lines = [
-    `Lighthouse ${runs} runs per page (median), mobile emulation with Lighthouse's default throttling, Debian Chromium. Machine load (1 min) ${loadAtStart} at start, ${machineLoad()} at the end, on a shared machine: scores vary from run to run. First-load JS is gzip from the build manifests (scripts/check-web-size.mjs); "transferred" is what Lighthouse saw go over the wire (Brotli).`,
+    `Lighthouse ${runs} runs per page (median), mobile emulation with Lighthouse's default throttling, Debian Chromium. Machine load (1 min) ${loadAtStart} at start, ${machineLoad()} at the end, on a shared machine: scores vary from run to run; ${describeHost(median(indexes))}. First-load JS is gzip from the build manifests (scripts/check-web-size.mjs); "transferred" is what Lighthouse saw go over the wire (Brotli).`,
     '',
     '| Page | Perf | A11y | SEO | Best pr. | LCP (ms) | TBT (ms) | CLS | first-load JS (KB gzip) | transferred JS (KB) | budget | failed audits |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
