@@ -4,13 +4,22 @@ import '@mantine/core/styles/global.css';
 import './styles/app.css';
 
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorContent } from './components/error-content';
 import { NotFound } from './components/not-found';
 import { SiteLayout } from './layout/site-layout';
 import { consentCookieName, isConsentChoice } from './lib/consent';
 import { readCookie } from './lib/cookies';
+import { namespacesForPath } from './lib/i18n';
 import { getHtmlAttributes, resolveRequestLocale } from './lib/locale';
 import { useNonce } from './lib/nonce';
 import { useLocale } from './lib/use-locale';
@@ -36,9 +45,18 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const nonce = useNonce();
+  const { pathname } = useLocation();
   const html = getHtmlAttributes(locale);
   return (
-    <html lang={html.lang} dir={html.dir} data-locale={locale} data-mantine-color-scheme="light">
+    // data-texts: the translation namespaces this page hydrates with, so the server can preload their chunks
+    // (apps/server/src/plugins/paint-first.ts) instead of the page finding them only once its scripts run.
+    <html
+      lang={html.lang}
+      dir={html.dir}
+      data-locale={locale}
+      data-texts={namespacesForPath(pathname).join(' ')}
+      data-mantine-color-scheme="light"
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -23,7 +23,7 @@ writeFileSync(
 
 // What React Router renders: preloads and stylesheets in the head, the module script at the end of the body.
 const page = [
-  '<!DOCTYPE html><html lang="sq" dir="ltr" data-locale="sq"><head><meta charSet="utf-8"/>',
+  '<!DOCTYPE html><html lang="sq" dir="ltr" data-locale="sq" data-texts="common web"><head><meta charSet="utf-8"/>',
   '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n0nce"/>',
   '<link rel="modulepreload" href="/assets/root-B.js" nonce="n0nce"/>',
   '<link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css"/>',
@@ -103,6 +103,20 @@ describe('paint first', () => {
           'import * as route0 from "/assets/root-B.js";\nwindow.less = 1<2;\nimport("/assets/entry.client-A.js");',
       },
     ]);
+  });
+
+  it("preloads the translations of the page's own screens too, and none where the page names none", () => {
+    const loaderOf = (html: string) =>
+      /<script nonce="n0nce">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const portal = loaderOf(
+      rewrite(page.replace('data-texts="common web"', 'data-texts="common web portal"')),
+    );
+    expect(portal).toContain('"/assets/portal-sq.js"');
+    expect(portal).toContain('"/assets/common-sq.js"');
+    expect(loaderOf(rewrite(page))).not.toContain('portal-sq');
+    const unnamed = loaderOf(rewrite(page.replace(' data-texts="common web"', '')));
+    expect(unnamed).toContain('"/assets/root-B.js"');
+    expect(unnamed).not.toContain('common-sq');
   });
 
   it('leaves a document without a module script as it is', () => {

@@ -8,13 +8,13 @@ const moduleScript = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<
 const stylesheet = /<link nonce="[^"]*" rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
 
 const pageLocale = /<html[^>]* data-locale="([a-z]{2})"/;
-
 /**
- * The translation chunks the client loads before it hydrates (apps/web/app/lib/i18n.client.ts: `common` and
- * `web` in the page's language, English where that language has none). React Router does not preload them: they
- * are dynamic imports, found only once the site shell has run.
+ * The translation namespaces the client loads before it hydrates, in the page's language, English where that
+ * language has none (apps/web/app/lib/i18n.client.ts): `common` and `web`, plus `account` or `portal` on those
+ * screens, as root.tsx writes them to `<html data-texts>`. React Router does not preload them: they are dynamic
+ * imports, found only once the site shell has run.
  */
-const hydrationNamespaces = ['common', 'web'];
+const pageTexts = /<html[^>]* data-texts="([a-z ]+)"/;
 
 /** A document whose scripts are not found within this much is sent as it is. */
 const maxBufferedBytes = 1024 * 1024;
@@ -90,7 +90,8 @@ export const createPaintFirst = (clientDir: string) => {
       return '';
     });
     const locale = pageLocale.exec(html)?.[1];
-    for (const ns of locale ? hydrationNamespaces : []) {
+    const namespaces = pageTexts.exec(html)?.[1]?.split(' ') ?? [];
+    for (const ns of locale ? namespaces : []) {
       const chunk = translationChunk(locale as string, ns);
       if (chunk && !preloads.includes(chunk)) preloads.push(chunk);
     }
