@@ -22,7 +22,9 @@ const hydrate = async () => {
       document,
       <I18nextProvider i18n={i18n}>
         <StrictMode>
-          <HydratedRouter />
+          {/* A page change renders in one piece (no transition): with a transition the address changed first
+              and the old page stayed on screen, taking clicks and typing, while the new one rendered. */}
+          <HydratedRouter useTransitions={false} />
         </StrictMode>
       </I18nextProvider>,
     );

@@ -23,7 +23,7 @@ test('a signed-out buyer using an existing account e-mail is offered to log in a
   await expect(offer).toContainText('Already have an account with this e-mail address?');
   await offer.getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  // The address changes before the login page replaces the order page, whose form has an E-mail field too.
+  // Inside the login form: the order page's form has an E-mail field too.
   const login = page.getByTestId('login-form');
   await login.getByLabel('E-mail').fill(demoCustomer.email);
   await login.getByLabel(/^Password/).fill(demoPassword);

@@ -1,4 +1,11 @@
-import { expect, holdScripts, test, waitForHydration, withLanguage } from '../../fixtures';
+import {
+  expect,
+  holdScripts,
+  test,
+  waitForHydration,
+  watchAddressChanges,
+  withLanguage,
+} from '../../fixtures';
 
 test('home → search “Gjermani” in Albanian → country page → package → link to the order page', async ({
   page,
@@ -60,6 +67,19 @@ test('a buy link loads the order page on intent, and a click within the intent d
   await expect(page).toHaveURL(`/order/${slug}`);
   await expect(page.getByTestId('pay-button')).toBeEnabled();
   expect(orderData).toHaveLength(1);
+});
+
+test('when the address changes, the new page is already on screen: the old one takes no taps or typing after it', async ({
+  page,
+}) => {
+  await withLanguage(page, 'en');
+  await page.goto('/countries/de');
+  await waitForHydration(page, '[data-testid="buy-link"]');
+  const changes = await watchAddressChanges(page, '[data-testid="country-title"]');
+  await page.getByTestId('section-local').getByTestId('buy-link').first().click();
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  // One address change, and 50 ms after it the country page was gone.
+  expect(await changes.seen()).toEqual([false]);
 });
 
 test('search finds a destination by any language and by code, and says when nothing matches', async ({

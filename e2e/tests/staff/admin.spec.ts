@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from '../../fixtures';
+import { expect, expectNoAxeViolations, test, watchAddressChanges } from '../../fixtures';
 import { groupLinks, loginAsStaff, openPath, sidebarEntries } from './staff-session';
 
 // The demo admin, only looked at (journeys that edit an account use their own: own-account.spec.ts).
@@ -79,6 +79,19 @@ test.describe('admin', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
     await page.getByRole('link', { name: 'Back to the dashboard' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('when the address changes, the new screen is already shown: the old one takes no clicks or typing after it', async ({
+    page,
+  }) => {
+    await page.goto('/clients/all-users');
+    await expect(page.getByTestId('list-row').first()).toBeVisible();
+    const changes = await watchAddressChanges(page, '[data-testid="list-search"]');
+    await page.getByTestId('nav-link-home').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('list-search')).toHaveCount(0);
+    // One address change, and 50 ms after it the list was gone.
+    expect(await changes.seen()).toEqual([false]);
   });
 
   test('/login while logged in goes home; the session survives a reload', async ({ page }) => {

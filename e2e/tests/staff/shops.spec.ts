@@ -34,7 +34,7 @@ test('admin approves a pending shop and adjusts its credit: ledger row with runn
     // The shop's page: a removal larger than the balance is refused, then an addition with a reason.
     await drawer.getByRole('link', { name: "Open the shop's page" }).click();
     await expect(page).toHaveURL(/\/clients\/all-shops\/[0-9a-f-]+$/);
-    // The page, not the drawer still shown while the page's code loads: typing into the drawer's form is lost.
+    // The page's own form, once its code has loaded; the drawer is gone with the list.
     await expect(page.getByTestId('shop-ledger')).toBeVisible();
     await expect(page.getByTestId('list-detail')).toHaveCount(0);
     const form = page.getByTestId('credit-adjustment-form');
