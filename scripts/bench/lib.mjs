@@ -128,6 +128,9 @@ export const postgresCpuMs = () => {
 /** Load average over the last minute: the machine is shared, so every result says how busy it was. */
 export const machineLoad = () => loadavg()[0].toFixed(1);
 
+/** BenchmarkIndex of the desktop Lighthouse's 4× default is calibrated for (the middle of 1500–2000). */
+const referenceIndex = 1750;
+
 /**
  * How fast this host's CPU is, as Lighthouse measures it (its BenchmarkIndex). CPU slowdown is relative to the
  * host: Lighthouse's default 4× assumes a high-end desktop (index 1500–2000) and lands it on a mid-tier phone,
@@ -135,8 +138,6 @@ export const machineLoad = () => loadavg()[0].toFixed(1);
  * (lighthouse/docs/throttling.md, "Calibrating the CPU slowdown"). Every browser bench prints the index, so
  * figures from different machines can be told apart.
  */
-const referenceIndex = 1750;
-
 export const describeHost = (benchmarkIndex) =>
   `host CPU: Lighthouse BenchmarkIndex ${Math.round(benchmarkIndex)} (its 4× default assumes 1500–2000; ` +
   `4× here is as slow as ${((referenceIndex * 4) / benchmarkIndex).toFixed(1)}× on that desktop (index ${referenceIndex}); ` +
