@@ -61,7 +61,11 @@ for (const { country, locale } of visitors) {
     }) => {
       test.setTimeout(150_000);
       for (const path of publicPages) {
-        await expectInLanguage(page, await page.goto(path), locale);
+        const response = await page.goto(path);
+        // Its language came from the country: kept from shared caches, but not `no-store`, which would keep the
+        // page out of the browser's back/forward cache.
+        expect(response?.headers()['cache-control'], path).toBe('private, no-cache');
+        await expectInLanguage(page, response, locale);
         await expectNoFixedElementOverPrimaryActions(page);
       }
     });

@@ -162,8 +162,9 @@ export const registerSite = async (
     const { locale, source } = pageLocale(request, geo);
     const context: SiteLoadContext = { nonce: request.cspNonce, locale, site };
     const response = await handle(toWebRequest(request, requestOrigin(request, origin, aliases)), context);
-    // A language picked from the country must not be served to someone else by a shared cache.
-    if (source === 'country') response.headers.set('cache-control', 'private, no-store');
+    // A language picked from the country must not be served to someone else by a shared cache (`private`).
+    // Not `no-store`: that keeps the page out of the browser's back/forward cache, so Back reloads it.
+    if (source === 'country') response.headers.set('cache-control', 'private, no-cache');
     return sendWebResponse(reply, response, paintFirst);
   });
 };

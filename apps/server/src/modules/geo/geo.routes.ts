@@ -13,7 +13,9 @@ export const geoRoutes =
         schema: { tags: ['public'], summary: "The visitor's country", response: { 200: geoResponseSchema } },
       },
       async (request, reply) => {
-        reply.header('Cache-Control', 'private, no-store');
+        // Revalidated on every use and never in a shared cache; not `no-store`, which would keep the page that
+        // asked out of the browser's back/forward cache.
+        reply.header('Cache-Control', 'private, no-cache');
         return { country_code: deps.geo.countryOf({ ip: request.ip, headers: request.headers }) };
       },
     );
