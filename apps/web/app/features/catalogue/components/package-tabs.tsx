@@ -1,5 +1,5 @@
 import type { PackageType } from '@esim/contracts';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactElement, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { addressWith, isPlainClick } from '../../../lib/links';
@@ -53,11 +53,16 @@ export const PackageTabs = ({ initialTab, countries, regions, globalPackages }: 
     tabs.current[next]?.focus();
   };
 
-  const panel = (type: PackageType) => {
-    if (type === 'local') return <DestinationList destinations={countries} testId="tab-local-list" />;
-    if (type === 'regional') return <DestinationList destinations={regions} testId="tab-regional-list" />;
-    return <PackageGrid packages={globalPackages} />;
-  };
+  // The same elements on every render, so React skips the lists (hundreds of links) when only the tabs change:
+  // the switch to roving tab stops just after hydration, and each tab change.
+  const panels = useMemo<Record<PackageType, ReactElement>>(
+    () => ({
+      local: <DestinationList destinations={countries} testId="tab-local-list" />,
+      regional: <DestinationList destinations={regions} testId="tab-regional-list" />,
+      global: <PackageGrid packages={globalPackages} />,
+    }),
+    [countries, regions, globalPackages],
+  );
 
   return (
     <div className="package-tabs">
@@ -99,7 +104,7 @@ export const PackageTabs = ({ initialTab, countries, regions, globalPackages }: 
           data-testid={`panel-${type}`}
         >
           <p className="package-tabs__intro">{t(`catalogue.tabIntro.${type}`)}</p>
-          {panel(type)}
+          {panels[type]}
         </div>
       ))}
     </div>
