@@ -1,4 +1,4 @@
-import { expect, test, withLanguage } from '../../fixtures';
+import { expect, holdScripts, test, withLanguage } from '../../fixtures';
 import {
   buyPackage,
   cards,
@@ -36,9 +36,14 @@ test('a declined card leads to the failure page; try again pays the same order, 
   await expect(page.getByTestId('payment-status')).toContainText('Payment completed successfully!');
   await waitForQrCode(page);
 
-  // The old failure page's "try again" now says the order is paid.
-  await page.goto(failedUrl);
-  await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
+  // The old failure page's "try again" now says the order is paid. It asks the API, so until the page's scripts
+  // have run it is disabled rather than a button that ignores the tap.
+  const release = await holdScripts(page);
+  await page.goto(failedUrl, { waitUntil: 'commit' });
+  const tryAgain = page.getByRole('main').getByRole('button', { name: 'Try again' });
+  await expect(tryAgain).toBeDisabled();
+  release();
+  await tryAgain.click();
   await expect(page.getByTestId('retry-feedback')).toHaveText(
     'This transaction was completed earlier, please check your email.',
   );

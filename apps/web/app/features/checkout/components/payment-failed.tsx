@@ -4,14 +4,16 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { orderPath } from '../../../lib/public-pages';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { retryPayment } from '../api/retry-payment';
 import { readPaymentReturn } from '../types';
 
 /**
  * The failure page (SPEC sections 2 and 8): "Payment failed. Please try again!", then try again (a new checkout
- * for the same order), another payment method (back to the order page) or support. Plain HTML: the buttons work
- * from the server-rendered page.
+ * for the same order), another payment method (back to the order page) or support. The two links work from the
+ * server-rendered page; "try again" asks the API, so it stays disabled until the scripts have run, as the pay
+ * button does (before, a tap on a slow phone did nothing).
  */
 export const PaymentFailed = () => {
   const { t } = useTranslation();
@@ -20,6 +22,7 @@ export const PaymentFailed = () => {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
+  const hydrated = useIsHydrated();
 
   usePageRestore(() => {
     started.current = false;
@@ -60,7 +63,7 @@ export const PaymentFailed = () => {
             type="button"
             className="button"
             onClick={() => void tryAgain()}
-            disabled={busy}
+            disabled={busy || !hydrated}
             aria-busy={busy}
             data-testid="retry-payment"
           >
