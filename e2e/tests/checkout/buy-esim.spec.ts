@@ -34,8 +34,10 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
 
   // The human check is solved while the buyer fills the form (from the first focus in it), not after the click.
   const challenges: string[] = [];
+  const returnPageData: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/human-challenge') challenges.push(request.url());
+    if (new URL(request.url()).pathname === '/payment/success.data') returnPageData.push(request.url());
   });
 
   // Client-side rules before anything is sent.
@@ -54,8 +56,10 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
   await form.locator('[name="email"]').fill(buyer.email);
   await page.getByTestId('phone-input').fill(buyer.phone);
   await expect.poll(() => challenges.length).toBe(1);
-  // The return page's code is fetched while the buyer is here (its route found through a hidden link).
+  // The return page's code is fetched while the buyer is here (its route found through a hidden link), not its
+  // data: the page opens from the card page's redirect, as a new document.
   await expect(page.locator('link[rel="modulepreload"][href*="/payment-success-"]')).toHaveCount(1);
+  expect(returnPageData).toEqual([]);
   await page.getByTestId('pay-button').dblclick();
   await payOnSandbox(page, cards.success);
   expect(created).toHaveLength(1);
