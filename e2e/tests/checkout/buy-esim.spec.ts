@@ -58,7 +58,7 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
   await expect.poll(() => challenges.length).toBe(1);
   // The return page's code is fetched while the buyer is here (its route found through a hidden link), not its
   // data: the page opens from the card page's redirect, as a new document.
-  await expect(page.locator('link[rel="modulepreload"][href*="/payment-success-"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="prefetch"][href*="/payment-success-"]')).toHaveCount(1);
   expect(returnPageData).toEqual([]);
   await page.getByTestId('pay-button').dblclick();
   await payOnSandbox(page, cards.success);
@@ -164,4 +164,15 @@ test('details typed before the scripts arrive are kept: the order goes to the ca
   // The pay button waits for the scripts; the number typed into the phone field survives hydration.
   await page.getByTestId('pay-button').click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+});
+
+test('a browser that asks to save data gets no next-page prefetch on the order page', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) });
+  });
+  await page.goto(`/order/${localPackageSlug}`);
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('next-page-discovery')).toHaveCount(0);
+  await expect(page.locator('link[rel="prefetch"][href*="/payment-success-"]')).toHaveCount(0);
 });

@@ -4,13 +4,12 @@ import { formatPrice } from '@esim/ui/format';
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
-import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { CountryFlag } from '../../features/catalogue/components/country-flag';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { resolveRequestLocale } from '../../lib/locale';
 import { type PackageCardData, toPackageCard } from '../../lib/package-card';
-import { countryPath, orderPath } from '../../lib/public-pages';
+import { countryPath } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/country';
 
@@ -55,7 +54,6 @@ export default function CountryRoute({ loaderData }: Route.ComponentProps) {
     { key: 'regional', packages: loaderData.regional },
     { key: 'global', packages: loaderData.global },
   ] as const;
-  const nextOrder = loaderData.local[0] ?? loaderData.regional[0] ?? loaderData.global[0];
   return (
     <>
       <PageMeta
@@ -97,8 +95,6 @@ export default function CountryRoute({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ))}
-      {/* A buyer here opens an order page next; its code is the same for every package. */}
-      <PrefetchNextPage page={nextOrder ? orderPath(nextOrder.slug) : undefined} />
     </>
   );
 }

@@ -4,13 +4,12 @@ import { formatPrice } from '@esim/ui/format';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
-import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { CountryFlag } from '../../features/catalogue/components/country-flag';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { resolveRequestLocale } from '../../lib/locale';
 import { toPackageCard } from '../../lib/package-card';
-import { countryPath, orderPath, regionPath } from '../../lib/public-pages';
+import { countryPath, regionPath } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/region';
 
@@ -82,10 +81,6 @@ export default function RegionRoute({ loaderData }: Route.ComponentProps) {
           ) : (
             <p>{t('region.none')}</p>
           )}
-          {/* A buyer here opens an order page next; its code is the same for every package. */}
-          <PrefetchNextPage
-            page={loaderData.packages[0] ? orderPath(loaderData.packages[0].slug) : undefined}
-          />
         </div>
       </section>
       <section className="section section--tinted" aria-labelledby="region-countries">
