@@ -162,6 +162,38 @@ describe('mailer and outbox', () => {
     for (const to of recipients) expect(delivered.filter((m) => m.to === to)).toHaveLength(1);
   });
 
+  it('delivers an e-mail stored while a run is under way without another call', async () => {
+    let releaseFirst = () => {};
+    const firstGate = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let enterFirst = () => {};
+    const firstEntered = new Promise<void>((resolve) => {
+      enterFirst = resolve;
+    });
+    const delivered: string[] = [];
+    const gated: MailTransport = {
+      name: 'gated',
+      deliver: async (message) => {
+        if (delivered.length === 0) {
+          enterFirst();
+          await firstGate;
+        }
+        delivered.push(message.to);
+      },
+    };
+    const mailer = createMailer(own.database.db, gated, log, { backoffMs: () => 0 });
+    const first = (await rowOf(await queue()))?.to;
+    const run = mailer.deliverPending();
+    await firstEntered;
+    // Stored after the run claimed its batch, and asked for while the run still delivers it.
+    const second = (await rowOf(await queue()))?.to;
+    const asked = mailer.deliverPending();
+    releaseFirst();
+    await Promise.all([run, asked]);
+    expect(delivered).toEqual([first, second]);
+  });
+
   // Two instances: the lease taken by the claim keeps B away from the e-mail A is still delivering.
   it('delivers each e-mail once when two instances deliver at the same time', async () => {
     let enterA = () => {};

@@ -28,6 +28,10 @@ export const createOutboxDelivery = (
   backoffMs: (attempt: number) => number = defaultMailBackoffMs,
 ) => {
   let running: Promise<number> | null = null;
+  // Asked again while a run is under way: what was stored since its claim is delivered by one more run, not left
+  // for the periodic sweep (an order's confirmation waited up to its 5 s interval; in tests, which run no sweep,
+  // for ever).
+  let askedAgain = false;
 
   const deliverBatch = async () => {
     const rows = await claimPendingMessages(db, channel, 20, maxMailAttempts, leaseMs);
@@ -47,8 +51,21 @@ export const createOutboxDelivery = (
     return rows.length;
   };
 
+  const deliverUntilNotAsked = async () => {
+    let attempted = 0;
+    do {
+      askedAgain = false;
+      attempted += await deliverBatch();
+    } while (askedAgain);
+    return attempted;
+  };
+
   return () => {
-    running ??= deliverBatch().finally(() => {
+    if (running) {
+      askedAgain = true;
+      return running;
+    }
+    running = deliverUntilNotAsked().finally(() => {
       running = null;
     });
     return running;
