@@ -39,6 +39,35 @@ const recordingTransport = (fail: (message: MailMessage, attempt: number) => Err
   return { transport, delivered, attemptsFor: (to: string) => attempts.get(to) ?? 0 };
 };
 
+/**
+ * A transport whose first delivery waits until the test releases it: `entered` resolves once that delivery has
+ * started, so the test can act while a run is under way. Later deliveries go straight through.
+ */
+const gatedTransport = () => {
+  const signal = () => {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  };
+  const entered = signal();
+  const gate = signal();
+  const delivered: string[] = [];
+  let started = 0;
+  const transport: MailTransport = {
+    name: 'gated',
+    deliver: async (message) => {
+      if (started++ === 0) {
+        entered.resolve();
+        await gate.promise;
+      }
+      delivered.push(message.to);
+    },
+  };
+  return { transport, delivered, entered: entered.promise, release: () => gate.resolve() };
+};
+
 const queue = async (message: Partial<MailMessage> = {}) => {
   const row = await insertOutboxEmail(own.database.db, {
     to: uniqueEmail('mail'),
@@ -163,70 +192,36 @@ describe('mailer and outbox', () => {
   });
 
   it('delivers an e-mail stored while a run is under way without another call', async () => {
-    let releaseFirst = () => {};
-    const firstGate = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
-    let enterFirst = () => {};
-    const firstEntered = new Promise<void>((resolve) => {
-      enterFirst = resolve;
-    });
-    const delivered: string[] = [];
-    const gated: MailTransport = {
-      name: 'gated',
-      deliver: async (message) => {
-        if (delivered.length === 0) {
-          enterFirst();
-          await firstGate;
-        }
-        delivered.push(message.to);
-      },
-    };
-    const mailer = createMailer(own.database.db, gated, log, { backoffMs: () => 0 });
+    const gated = gatedTransport();
+    const mailer = createMailer(own.database.db, gated.transport, log, { backoffMs: () => 0 });
     const first = (await rowOf(await queue()))?.to;
     const run = mailer.deliverPending();
-    await firstEntered;
+    await gated.entered;
     // Stored after the run claimed its batch, and asked for while the run still delivers it.
     const second = (await rowOf(await queue()))?.to;
     const asked = mailer.deliverPending();
-    releaseFirst();
+    gated.release();
     await Promise.all([run, asked]);
-    expect(delivered).toEqual([first, second]);
+    expect(gated.delivered).toEqual([first, second]);
   });
 
   // Two instances: the lease taken by the claim keeps B away from the e-mail A is still delivering.
   it('delivers each e-mail once when two instances deliver at the same time', async () => {
-    let enterA = () => {};
-    const aEntered = new Promise<void>((resolve) => {
-      enterA = resolve;
-    });
-    let releaseA = () => {};
-    const aGate = new Promise<void>((resolve) => {
-      releaseA = resolve;
-    });
-    const deliveredTo: string[] = [];
-    const slow: MailTransport = {
-      name: 'slow',
-      deliver: async (message) => {
-        enterA();
-        await aGate;
-        deliveredTo.push(message.to);
-      },
-    };
+    const slow = gatedTransport();
     const fast = recordingTransport();
-    const instanceA = createMailer(own.database.db, slow, log, { backoffMs: () => 0 });
+    const instanceA = createMailer(own.database.db, slow.transport, log, { backoffMs: () => 0 });
     const instanceB = createMailer(own.database.db, fast.transport, log, { backoffMs: () => 0 });
     const id = await queue();
     const to = (await rowOf(id))?.to;
     const runA = instanceA.deliverPending();
     try {
-      await aEntered;
+      await slow.entered;
       await instanceB.deliverPending();
     } finally {
-      releaseA();
+      slow.release();
       await runA;
     }
-    expect([...deliveredTo, ...fast.delivered.map((m) => m.to)].filter((t) => t === to)).toHaveLength(1);
+    expect([...slow.delivered, ...fast.delivered.map((m) => m.to)].filter((t) => t === to)).toHaveLength(1);
   });
 
   it('the outbox job retries pending e-mails on its own', async () => {
