@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -482,6 +482,37 @@ describe('security headers', () => {
       expect(scriptSrc(String(first.headers['content-security-policy']))).not.toBe(
         scriptSrc(String(second.headers['content-security-policy'])),
       );
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives built scripts, stylesheets and fonts only nosniff and CORP; SVG keeps the document headers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'admin-build-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    writeFileSync(join(dir, 'assets/app-1.js'), 'export const a = 1;');
+    writeFileSync(join(dir, 'assets/app-1.css'), 'body{margin:0}');
+    writeFileSync(join(dir, 'assets/logo-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const app = await buildApp({ ...ctx.deps, config: { ...ctx.config, adminBuildDir: dir } }, 'staff');
+    try {
+      for (const url of ['/assets/app-1.js', '/assets/app-1.css']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        for (const documentOnly of [
+          'content-security-policy',
+          'x-frame-options',
+          'cross-origin-opener-policy',
+        ])
+          expect(response.headers[documentOnly]).toBeUndefined();
+      }
+      const svg = await app.inject({ method: 'GET', url: '/assets/logo-1.svg' });
+      expect(svg.statusCode).toBe(200);
+      expect(String(svg.headers['content-security-policy'])).toContain("object-src 'none'");
+      expect(svg.headers['x-frame-options']).toBe('SAMEORIGIN');
     } finally {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
