@@ -1,7 +1,7 @@
-import { createChallenge, verifySolution } from 'altcha-lib';
+import { type Challenge, createChallenge, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
-import { createHumanProof } from './human-proof';
+import { createHumanProof, solveHumanChallenge } from './human-proof';
 import { createHumanProofInAdvance } from './human-proof-in-advance';
 
 describe('createHumanProof', () => {
@@ -23,6 +23,76 @@ describe('createHumanProof', () => {
       hmacSignatureSecret: 'test-secret',
     });
     expect(result.verified).toBe(true);
+  });
+});
+
+describe('solveHumanChallenge', () => {
+  const verify = (challenge: Challenge, solution: Solution | null) =>
+    verifySolution({
+      challenge,
+      solution: solution ?? { counter: -1, derivedKey: '' },
+      deriveKey,
+      hmacSignatureSecret: 'test-secret',
+    });
+
+  it("finds a solution the server's altcha-lib verifies: the production difficulty, several rounds, a 16-byte key", async () => {
+    for (const options of [
+      { keyPrefix: '000' },
+      { keyPrefix: '0a', cost: 3 },
+      { keyPrefix: '00', keyLength: 16 },
+    ]) {
+      const challenge = await createChallenge({
+        algorithm: 'SHA-256',
+        cost: 1,
+        deriveKey,
+        hmacSignatureSecret: 'test-secret',
+        ...options,
+      });
+      const solution = await solveHumanChallenge(challenge);
+      expect((await verify(challenge, solution)).verified).toBe(true);
+    }
+  });
+
+  it('refuses an algorithm it does not implement rather than solving the wrong puzzle', async () => {
+    const challenge = await createChallenge({
+      algorithm: 'SHA-512',
+      cost: 1,
+      deriveKey,
+      hmacSignatureSecret: 'test-secret',
+    });
+    await expect(solveHumanChallenge(challenge)).rejects.toThrow('unsupported challenge algorithm');
+  });
+
+  it('lets other tasks run between slices of tries instead of hashing in one long task', async () => {
+    // Deterministic: counter 700 is the only answer, so the solver tries 701 counters.
+    const challenge = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 700,
+      deriveKey,
+      hmacSignatureSecret: 'test-secret',
+    });
+    const events: string[] = [];
+    setImmediate(() => events.push('other task'));
+    const solving = solveHumanChallenge(challenge).then((solution) => {
+      events.push('solved');
+      return solution;
+    });
+    expect((await solving)?.counter).toBe(700);
+    expect(events).toEqual(['other task', 'solved']);
+  });
+
+  it('stops when the form is left', async () => {
+    const challenge = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 5000,
+      deriveKey,
+      hmacSignatureSecret: 'test-secret',
+    });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(solveHumanChallenge(challenge, controller.signal)).resolves.toBeNull();
   });
 });
 
@@ -78,5 +148,33 @@ describe('createHumanProofInAdvance', () => {
     retrying.prepare();
     await expect(retrying.take()).resolves.toBeTypeOf('string');
     expect(calls).toBe(2);
+  });
+
+  it("solves the page's own challenge without asking the API, once, while it outlives a prepared proof", async () => {
+    const { client, issued } = challenges();
+    const expiresAt = 1_000_000;
+    const pageChallenge = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 7,
+      deriveKey,
+      expiresAt,
+      hmacSignatureSecret: 'test-secret',
+    });
+    const startsAt = (expiresAt - 10 * 60) * 1000;
+    const advance = createHumanProofInAdvance(client, { now: () => startsAt, challenge: pageChallenge });
+    advance.prepare();
+    expect(counterOf(await advance.take())).toBe(7);
+    expect(issued).toHaveLength(0);
+    // Spent: the next submit asks the API.
+    expect(counterOf(await advance.take())).toBe(51);
+
+    // Three minutes before it expires it would not last as long as a prepared proof is kept (8 minutes).
+    const late = createHumanProofInAdvance(client, {
+      now: () => (expiresAt - 3 * 60) * 1000,
+      challenge: pageChallenge,
+    });
+    late.prepare();
+    expect(counterOf(await late.take())).toBe(52);
   });
 });
