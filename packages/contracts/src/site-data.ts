@@ -1,3 +1,4 @@
+import type { HumanChallenge } from './auth';
 import type {
   CountryPage,
   Destination,
@@ -25,6 +26,8 @@ export type SiteData = {
   highlights: (locale: Locale) => Promise<{ popular: PackageSummary[]; offers: PackageSummary[] }>;
   getContentPage: (key: 'terms' | 'privacy', locale: Locale) => Promise<ContentPage>;
   publicSettings: () => Promise<{ supportEmail: string; whatsappNumber: string }>;
+  /** A new human-check challenge (GET /api/human-challenge's answer), for a form page to send with itself. */
+  humanChallenge: () => Promise<HumanChallenge>;
   /** Absolute origin of the site, for canonical URLs, hreflang and the sitemap. */
   siteUrl: string;
   /** Whether the dev mailbox exists (development and test only); its page is a 404 otherwise. */

@@ -41,6 +41,7 @@ export const createSiteData = (deps: AppDeps): SiteData => ({
         updatedAt: row.updatedAt.toISOString(),
       };
     }),
+  humanChallenge: () => deps.humanCheck.createChallenge(),
   publicSettings: async () => {
     const options = await getGeneralOptions(deps.db);
     return { supportEmail: options.supportEmail, whatsappNumber: options.whatsappNumber };

@@ -11,17 +11,26 @@ import { resolveRequestLocale } from '../../lib/locale';
 import { getPackageTitle } from '../../lib/package-card';
 import type { Route } from './+types/order';
 
-/** The package (an unknown or withdrawn slug answers 404) and the phone input's countries, in the page language. */
+/**
+ * The package (an unknown or withdrawn slug answers 404), the phone input's countries in the page language, and a
+ * human-check challenge, so the form solves it without a round trip of its own (createHumanProofInAdvance).
+ */
 export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
   const locale = resolveRequestLocale(request, context);
-  const pkg = await context.site.getPackage(params.slug, locale);
-  return { pkg: toOrderPackage(pkg, locale), countries: listPhoneCountries(locale) };
+  const [pkg, humanChallenge] = await Promise.all([
+    context.site.getPackage(params.slug, locale),
+    context.site.humanChallenge(),
+  ]);
+  return { pkg: toOrderPackage(pkg, locale), countries: listPhoneCountries(locale), humanChallenge };
 };
+
+/** The page carries a challenge that can be spent once: never from a shared cache. */
+export const headers = () => ({ 'Cache-Control': 'private, no-cache' });
 
 /** The order page (SPEC section 2): the package, then full name, e-mail, phone and pay. Not indexed. */
 export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { pkg, countries } = loaderData;
+  const { pkg, countries, humanChallenge } = loaderData;
   const title = t('checkout.order.title', { package: getPackageTitle(t, pkg) });
   return (
     <>
@@ -38,6 +47,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
               packageSlug={pkg.slug}
               price={pkg.formatted.offerPrice ?? pkg.formatted.price}
               countries={countries}
+              humanChallenge={humanChallenge}
             />
           </UiKitProvider>
         </section>

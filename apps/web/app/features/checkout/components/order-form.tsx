@@ -1,5 +1,5 @@
 import '../../../styles/form-styles';
-import { createOrderBodySchema } from '@esim/contracts';
+import { createOrderBodySchema, type HumanChallenge } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { PhoneField } from '@esim/ui/form/phone-field';
@@ -29,6 +29,8 @@ type OrderFormProps = {
   /** The price to pay, formatted on the server ("€4.99"). */
   price: string;
   countries: { code: CountryCode; name: string }[];
+  /** The challenge the page came with: the human check is solved from the first focus without a round trip. */
+  humanChallenge?: HumanChallenge;
 };
 
 /**
@@ -36,7 +38,7 @@ type OrderFormProps = {
  * in; the pay button creates the order and leaves for the payment provider's card page. The button stays
  * disabled from the first click until the page is left, so one order is created per click-through.
  */
-export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => {
+export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: OrderFormProps) => {
   const { t } = useTranslation();
   const session = useSession();
   const visitorCountry = useVisitorCountry();
@@ -45,7 +47,10 @@ export const OrderForm = ({ packageSlug, price, countries }: OrderFormProps) => 
   const [leaving, setLeaving] = useState(false);
   const submitting = useRef(false);
   // Signed out, the order needs the human check: solved while the buyer fills the form, not after the click.
-  const humanProof = useMemo(() => createHumanProofInAdvance(api), []);
+  const humanProof = useMemo(
+    () => createHumanProofInAdvance(api, humanChallenge ? { challenge: humanChallenge } : {}),
+    [humanChallenge],
+  );
   const form = useApiForm(createOrderBodySchema, {
     defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '' },
     onSubmit: async (values) => {
