@@ -1,4 +1,5 @@
 import { defaultLocale, isLocale } from '@esim/contracts/locales';
+import { preloadRouteCode } from '@esim/ui/preload-route-code';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -12,6 +13,8 @@ try {
   // Storage refused (private mode, full): the referral only counts for this page.
 }
 
+const instrumentations = [preloadRouteCode()];
+
 const hydrate = async () => {
   // Hydrate in the language the server rendered (root.tsx writes it to <html data-locale>), so the first
   // client render matches; the saved choice or the country lookup switch it afterwards.
@@ -23,8 +26,9 @@ const hydrate = async () => {
       <I18nextProvider i18n={i18n}>
         <StrictMode>
           {/* A page change renders in one piece (no transition): with a transition the address changed first
-              and the old page stayed on screen, taking clicks and typing, while the new one rendered. */}
-          <HydratedRouter useTransitions={false} />
+              and the old page stayed on screen, taking clicks and typing, while the new one rendered. A page's
+              code is fetched in one wave (preloadRouteCode). */}
+          <HydratedRouter useTransitions={false} instrumentations={instrumentations} />
         </StrictMode>
       </I18nextProvider>,
     );
