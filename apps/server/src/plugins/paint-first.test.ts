@@ -34,6 +34,50 @@ const page = [
   '<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>',
 ].join('');
 
+const loaderOf = (html: string) =>
+  /<script nonce="n0nce">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+
+type Added = { tag: string; onload?: () => void; [key: string]: unknown };
+
+/** Runs a page's loader against a stand-in browser: what it adds, and a way to report paint entries. */
+const runLoader = (html: string, navigator: { connection?: { saveData: boolean } } = {}) => {
+  const added: Added[] = [];
+  const element = (tag: string) => {
+    const node: Added = { tag };
+    added.push(node);
+    return node;
+  };
+  const observers: ((list: { getEntriesByName: (name: string) => unknown[] }, o: unknown) => void)[] = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = ['paint'];
+    constructor(callback: (typeof observers)[number]) {
+      observers.push(callback);
+    }
+    observe() {}
+    disconnect() {}
+  }
+  const paint = (names: string[]) => {
+    for (const notify of observers)
+      notify({ getEntriesByName: (name) => names.filter((n) => n === name) }, { disconnect: () => {} });
+  };
+  new Function('window', 'PerformanceObserver', 'document', 'setTimeout', 'navigator', loaderOf(html))(
+    { PerformanceObserver },
+    PerformanceObserver,
+    {
+      visibilityState: 'visible',
+      createElement: element,
+      addEventListener: () => {},
+      head: { appendChild: () => {} },
+      body: { appendChild: () => {} },
+    },
+    () => {},
+    navigator,
+  );
+  // Plain objects, as the expectations write them: without the handlers the loader attached.
+  const shown = () => added.map(({ onload: _onload, onerror: _onerror, ...node }) => node);
+  return { added, shown, paint };
+};
+
 describe('paint first', () => {
   const { rewrite, stream } = createPaintFirst(clientDir);
 
@@ -50,46 +94,16 @@ describe('paint first', () => {
       rewrite(page.replace('<link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css"/>', '')),
     ).toContain('<link nonce="n0nce" rel="stylesheet" href="/assets/flags-2.css"/>');
     expect(html).not.toContain('type="module" async');
-    const loader = /<script nonce="n0nce">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const loader = loaderOf(html);
     // The code travels as a string literal that cannot close the inline script early.
     expect(loader).not.toContain('<');
     // The loader adds back exactly what was taken out, once the first contentful paint is reported.
-    const added: { tag: string; [key: string]: string }[] = [];
-    const element = (tag: string) => {
-      const node = { tag } as { tag: string; [key: string]: string };
-      added.push(node);
-      return node;
-    };
-    const observers: ((list: { getEntriesByName: (name: string) => unknown[] }, o: unknown) => void)[] = [];
-    class PerformanceObserver {
-      static supportedEntryTypes = ['paint'];
-      constructor(callback: (typeof observers)[number]) {
-        observers.push(callback);
-      }
-      observe() {}
-      disconnect() {}
-    }
-    const paint = (names: string[]) => {
-      for (const notify of observers)
-        notify({ getEntriesByName: (name) => names.filter((n) => n === name) }, { disconnect: () => {} });
-    };
-    new Function('window', 'PerformanceObserver', 'document', 'setTimeout', loader)(
-      { PerformanceObserver },
-      PerformanceObserver,
-      {
-        visibilityState: 'visible',
-        createElement: element,
-        addEventListener: () => {},
-        head: { appendChild: () => {} },
-        body: { appendChild: () => {} },
-      },
-      () => {},
-    );
+    const { added, shown, paint } = runLoader(html);
     expect(added).toEqual([]);
     paint(['first-paint']);
     expect(added).toEqual([]);
     paint(['first-contentful-paint']);
-    expect(added).toEqual([
+    expect(shown()).toEqual([
       { tag: 'link', rel: 'modulepreload', href: '/assets/entry.client-A.js' },
       { tag: 'link', rel: 'modulepreload', href: '/assets/root-B.js' },
       // The translations hydration waits for: the page's language, English for a namespace it lacks.
@@ -106,8 +120,6 @@ describe('paint first', () => {
   });
 
   it("preloads the translations of the page's own screens too, and none where the page names none", () => {
-    const loaderOf = (html: string) =>
-      /<script nonce="n0nce">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     const portal = loaderOf(
       rewrite(page.replace('data-texts="common web"', 'data-texts="common web portal"')),
     );
@@ -117,6 +129,43 @@ describe('paint first', () => {
     const unnamed = loaderOf(rewrite(page.replace(' data-texts="common web"', '')));
     expect(unnamed).toContain('"/assets/root-B.js"');
     expect(unnamed).not.toContain('common-sq');
+  });
+
+  it("prefetches the next page's code, less this page's, once this page's scripts have arrived; not to save data", () => {
+    const withNext = createPaintFirst(clientDir, {
+      'routes/checkout/order': {
+        module: '/assets/order-C.js',
+        imports: ['/assets/root-B.js', '/assets/kit-D.js'],
+        css: ['/assets/shell-1.css', '/assets/form-E.css'],
+      },
+    });
+    const html = withNext.rewrite(
+      page.replace('data-texts=', 'data-next-page="routes/checkout/order" data-texts='),
+    );
+    const { added, shown, paint } = runLoader(html);
+    paint(['first-contentful-paint']);
+    const preloads = added.filter((node) => node.rel === 'modulepreload');
+    expect(preloads).toHaveLength(4);
+    for (const preload of preloads.slice(0, 3)) preload.onload?.();
+    expect(shown().filter((node) => node.rel === 'prefetch')).toEqual([]);
+    preloads[3]?.onload?.();
+    expect(shown().filter((node) => node.rel === 'prefetch')).toEqual([
+      { tag: 'link', rel: 'prefetch', as: 'style', href: '/assets/form-E.css' },
+      { tag: 'link', rel: 'prefetch', as: 'script', crossOrigin: '', href: '/assets/order-C.js' },
+      { tag: 'link', rel: 'prefetch', as: 'script', crossOrigin: '', href: '/assets/kit-D.js' },
+    ]);
+
+    const saving = runLoader(html, { connection: { saveData: true } });
+    saving.paint(['first-contentful-paint']);
+    for (const node of saving.added) node.onload?.();
+    expect(saving.shown().filter((node) => node.rel === 'prefetch')).toEqual([]);
+    // A page that names no next page, or one the build does not know, prefetches nothing.
+    for (const other of [page, page.replace('data-texts=', 'data-next-page="routes/unknown" data-texts=')]) {
+      const plain = runLoader(withNext.rewrite(other));
+      plain.paint(['first-contentful-paint']);
+      for (const node of plain.added) node.onload?.();
+      expect(plain.shown().filter((node) => node.rel === 'prefetch')).toEqual([]);
+    }
   });
 
   it('leaves a document without a module script as it is', () => {

@@ -15,6 +15,11 @@ const pageLocale = /<html[^>]* data-locale="([a-z]{2})"/;
  * imports, found only once the site shell has run.
  */
 const pageTexts = /<html[^>]* data-texts="([a-z ]+)"/;
+/** The route a visitor most likely opens next (`handle.nextPage`, apps/web/app/lib/next-page.ts). */
+const pageNext = /<html[^>]* data-next-page="([\w/.-]+)"/;
+
+/** React Router's assets manifest (ServerBuild['assets']): each route's module, its static imports, its CSS. */
+export type RouteAssets = Record<string, { module: string; imports?: string[]; css?: string[] } | undefined>;
 
 /** A document whose scripts are not found within this much is sent as it is. */
 const maxBufferedBytes = 1024 * 1024;
@@ -25,12 +30,26 @@ const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\
 /**
  * The loader that replaces the page's module script: once the browser reports the first contentful paint, it
  * adds the module preloads and the module script React Router wrote. In a hidden tab (no paint until shown),
- * without paint timing, or when nothing has painted within 3 s, it starts at once.
+ * without paint timing, or when nothing has painted within 3 s, it starts at once. Once every preload has
+ * arrived, it has the browser fetch the next page's code into its cache (`rel=prefetch`, the lowest priority,
+ * nothing compiled), unless the browser asks to save data.
  */
-const loader = (nonce: string, preloads: string[], code: string) =>
+const loader = (
+  nonce: string,
+  preloads: string[],
+  code: string,
+  next: { scripts: string[]; styles: string[] },
+) =>
   `<script nonce="${nonce}">(function(){` +
-  'var started=false;function start(){if(started)return;started=true;' +
-  `${scriptLiteral(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
+  'var started=false,waiting=0;' +
+  'function prefetch(){if(navigator.connection&&navigator.connection.saveData)return;' +
+  // Stylesheets first: at the same lowest priority they are fetched in order, and the page change asks for them
+  // first, at a higher priority, downloading them again when they are still queued here.
+  `${scriptLiteral(next.styles)}.forEach(function(href){var l=document.createElement("link");l.rel="prefetch";l.as="style";l.href=href;document.head.appendChild(l)});` +
+  `${scriptLiteral(next.scripts)}.forEach(function(href){var l=document.createElement("link");l.rel="prefetch";l.as="script";l.crossOrigin="";l.href=href;document.head.appendChild(l)})}` +
+  'function arrived(){if(--waiting===0)prefetch()}' +
+  'function start(){if(started)return;started=true;' +
+  `${scriptLiteral(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;waiting++;l.onload=l.onerror=arrived;document.head.appendChild(l)});if(waiting===0)prefetch();` +
   `var s=document.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};document.body.appendChild(s)}` +
   'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];' +
   'if(document.visibilityState!=="visible"||types.indexOf("paint")===-1)return start();' +
@@ -47,7 +66,7 @@ const loader = (nonce: string, preloads: string[], code: string) =>
  * - the module preloads and the module script start once the first frame is painted, with preloads added for
  *   the translation chunks hydration waits for.
  */
-export const createPaintFirst = (clientDir: string) => {
+export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) => {
   const styles = new Map<string, string | null>();
   let translationChunks: Map<string, string> | null = null;
   /** Locale/namespace → built chunk, from the build's Vite manifest (none when it cannot be read). */
@@ -98,12 +117,22 @@ export const createPaintFirst = (clientDir: string) => {
     // Only the first: the root route's, the site shell every page shares. A page's own (forms, dashboards) stay
     // links: those pages paint after their form kit anyway.
     let first = true;
+    const styles: string[] = [];
     page = page.replace(stylesheet, (tag: string, href: string) => {
+      styles.push(href);
       const css = first ? styleOf(href) : null;
       first = false;
       return css === null ? tag : `<style>${css}</style>${tag.replace('/>', ' disabled=""/>')}`;
     });
-    return page.replace(moduleScript, () => loader(nonce, preloads, code));
+    // The next page's code, less what this page loads itself (the shell, shared chunks, stylesheets).
+    const nextRoute = routes[pageNext.exec(html)?.[1] ?? ''];
+    const next = {
+      scripts: nextRoute
+        ? [nextRoute.module, ...(nextRoute.imports ?? [])].filter((f) => !preloads.includes(f))
+        : [],
+      styles: (nextRoute?.css ?? []).filter((href) => !styles.includes(href)),
+    };
+    return page.replace(moduleScript, () => loader(nonce, preloads, code, next));
   };
 
   /** The rewrite as a stream: holds the document until its module script has passed, then lets it through. */

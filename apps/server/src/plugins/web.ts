@@ -156,7 +156,7 @@ export const registerSite = async (
     setHeaders: immutableAssets,
   });
   const aliases = siteHostAliases(origin);
-  const paintFirst = createPaintFirst(join(buildDir, 'client'));
+  const paintFirst = createPaintFirst(join(buildDir, 'client'), build.assets.routes);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
     const { locale, source } = pageLocale(request, geo);

@@ -8,10 +8,14 @@ import { CountryFlag } from '../../features/catalogue/components/country-flag';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { resolveRequestLocale } from '../../lib/locale';
+import type { NextPageHandle } from '../../lib/next-page';
 import { toPackageCard } from '../../lib/package-card';
 import { countryPath, regionPath } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/region';
+
+/** Its buy buttons lead to the order page: the server has its code fetched once this page's is in. */
+export const handle: NextPageHandle = { nextPage: 'routes/checkout/order' };
 
 export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
   if (!/^[a-z][a-z-]{1,40}$/i.test(params.code)) throw data(null, { status: 404 });
