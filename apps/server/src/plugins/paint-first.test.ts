@@ -131,41 +131,45 @@ describe('paint first', () => {
     expect(unnamed).not.toContain('common-sq');
   });
 
-  it("prefetches the next page's code, less this page's, once this page's scripts have arrived; not to save data", () => {
-    const withNext = createPaintFirst(clientDir, {
-      'routes/checkout/order': {
-        module: '/assets/order-C.js',
-        imports: ['/assets/root-B.js', '/assets/kit-D.js'],
-        css: ['/assets/shell-1.css', '/assets/form-E.css'],
-      },
-    });
-    const html = withNext.rewrite(
-      page.replace('data-texts=', 'data-next-page="routes/checkout/order" data-texts='),
-    );
-    const { added, shown, paint } = runLoader(html);
-    paint(['first-contentful-paint']);
-    const preloads = added.filter((node) => node.rel === 'modulepreload');
-    expect(preloads).toHaveLength(4);
-    for (const preload of preloads.slice(0, 3)) preload.onload?.();
-    expect(shown().filter((node) => node.rel === 'prefetch')).toEqual([]);
-    preloads[3]?.onload?.();
-    expect(shown().filter((node) => node.rel === 'prefetch')).toEqual([
-      { tag: 'link', rel: 'prefetch', as: 'style', href: '/assets/form-E.css' },
-      { tag: 'link', rel: 'prefetch', as: 'script', crossOrigin: '', href: '/assets/order-C.js' },
-      { tag: 'link', rel: 'prefetch', as: 'script', crossOrigin: '', href: '/assets/kit-D.js' },
-    ]);
+  it("lists the page's next route in React Router's manifest, once, and leaves other pages alone", () => {
+    const order = {
+      id: 'routes/checkout/order',
+      parentId: 'root',
+      path: 'order/:slug',
+      module: '/assets/order-C.js',
+    };
+    const withNext = createPaintFirst(clientDir, { 'routes/checkout/order': order, root: { id: 'root' } });
+    const manifest = (routes: string) =>
+      `import * as route0 from "/assets/root-B.js";\n  window.__reactRouterManifest = {\n  "entry": {"module": "/assets/entry.client-A.js"},\n  "routes": {\n    "root": {"id": "root"}${routes}\n  }\n};\nimport("/assets/entry.client-A.js");`;
+    const pageWith = (code: string, next?: string) =>
+      page
+        .replace('data-texts=', next ? `data-next-page="${next}" data-texts=` : 'data-texts=')
+        .replace(/type="module" async="">[\s\S]*?<\/script>/, `type="module" async="">${code}</script>`);
+    const codeOf = (html: string) => {
+      const { shown, paint } = runLoader(html);
+      paint(['first-contentful-paint']);
+      return String(shown().find((node) => node.tag === 'script')?.textContent);
+    };
+    const routesOf = (code: string) =>
+      Object.keys(
+        JSON.parse(code.slice(code.indexOf('{'), code.indexOf(';\nimport("'))).routes as Record<
+          string,
+          unknown
+        >,
+      );
 
-    const saving = runLoader(html, { connection: { saveData: true } });
-    saving.paint(['first-contentful-paint']);
-    for (const node of saving.added) node.onload?.();
-    expect(saving.shown().filter((node) => node.rel === 'prefetch')).toEqual([]);
-    // A page that names no next page, or one the build does not know, prefetches nothing.
-    for (const other of [page, page.replace('data-texts=', 'data-next-page="routes/unknown" data-texts=')]) {
-      const plain = runLoader(withNext.rewrite(other));
-      plain.paint(['first-contentful-paint']);
-      for (const node of plain.added) node.onload?.();
-      expect(plain.shown().filter((node) => node.rel === 'prefetch')).toEqual([]);
-    }
+    const listed = codeOf(withNext.rewrite(pageWith(manifest(''), 'routes/checkout/order')));
+    expect(routesOf(listed)).toEqual(['routes/checkout/order', 'root']);
+    expect(listed).toContain(`"routes/checkout/order":${JSON.stringify(order)}`);
+    // Already listed (the page is the order page's child, say): not twice.
+    const twice = manifest(`,\n    "routes/checkout/order": ${JSON.stringify(order)}`);
+    expect(routesOf(codeOf(withNext.rewrite(pageWith(twice, 'routes/checkout/order'))))).toEqual([
+      'root',
+      'routes/checkout/order',
+    ]);
+    // No next page, or one the build does not know: the manifest as React Router wrote it.
+    for (const next of [undefined, 'routes/unknown'])
+      expect(codeOf(withNext.rewrite(pageWith(manifest(''), next)))).toBe(manifest(''));
   });
 
   it('leaves a document without a module script as it is', () => {

@@ -17,9 +17,11 @@ const pageLocale = /<html[^>]* data-locale="([a-z]{2})"/;
 const pageTexts = /<html[^>]* data-texts="([a-z ]+)"/;
 /** The route a visitor most likely opens next (`handle.nextPage`, apps/web/app/lib/next-page.ts). */
 const pageNext = /<html[^>]* data-next-page="([\w/.-]+)"/;
+/** Where React Router's inline route manifest lists its routes (the module script's `__reactRouterManifest`). */
+const manifestRoutes = /(window\.__reactRouterManifest\s*=\s*\{[\s\S]*?"routes":\s*\{)/;
 
-/** React Router's assets manifest (ServerBuild['assets']): each route's module, its static imports, its CSS. */
-export type RouteAssets = Record<string, { module: string; imports?: string[]; css?: string[] } | undefined>;
+/** React Router's assets manifest (ServerBuild['assets'].routes): each route as its manifest lists it. */
+export type RouteAssets = Record<string, { id: string; parentId?: string } | undefined>;
 
 /** A document whose scripts are not found within this much is sent as it is. */
 const maxBufferedBytes = 1024 * 1024;
@@ -30,26 +32,12 @@ const scriptLiteral = (value: unknown) => JSON.stringify(value).replace(/</g, '\
 /**
  * The loader that replaces the page's module script: once the browser reports the first contentful paint, it
  * adds the module preloads and the module script React Router wrote. In a hidden tab (no paint until shown),
- * without paint timing, or when nothing has painted within 3 s, it starts at once. Once every preload has
- * arrived, it has the browser fetch the next page's code into its cache (`rel=prefetch`, the lowest priority,
- * nothing compiled), unless the browser asks to save data.
+ * without paint timing, or when nothing has painted within 3 s, it starts at once.
  */
-const loader = (
-  nonce: string,
-  preloads: string[],
-  code: string,
-  next: { scripts: string[]; styles: string[] },
-) =>
+const loader = (nonce: string, preloads: string[], code: string) =>
   `<script nonce="${nonce}">(function(){` +
-  'var started=false,waiting=0;' +
-  'function prefetch(){if(navigator.connection&&navigator.connection.saveData)return;' +
-  // Stylesheets first: at the same lowest priority they are fetched in order, and the page change asks for them
-  // first, at a higher priority, downloading them again when they are still queued here.
-  `${scriptLiteral(next.styles)}.forEach(function(href){var l=document.createElement("link");l.rel="prefetch";l.as="style";l.href=href;document.head.appendChild(l)});` +
-  `${scriptLiteral(next.scripts)}.forEach(function(href){var l=document.createElement("link");l.rel="prefetch";l.as="script";l.crossOrigin="";l.href=href;document.head.appendChild(l)})}` +
-  'function arrived(){if(--waiting===0)prefetch()}' +
-  'function start(){if(started)return;started=true;' +
-  `${scriptLiteral(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;waiting++;l.onload=l.onerror=arrived;document.head.appendChild(l)});if(waiting===0)prefetch();` +
+  'var started=false;function start(){if(started)return;started=true;' +
+  `${scriptLiteral(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
   `var s=document.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};document.body.appendChild(s)}` +
   'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];' +
   'if(document.visibilityState!=="visible"||types.indexOf("paint")===-1)return start();' +
@@ -64,7 +52,8 @@ const loader = (
  * - the site shell's stylesheet goes inline (about 7 KB compressed), so a public page's first paint waits for no
  *   other request; its `<link>` stays, disabled, so React hydrates the head it rendered;
  * - the module preloads and the module script start once the first frame is painted, with preloads added for
- *   the translation chunks hydration waits for.
+ *   the translation chunks hydration waits for;
+ * - the route the page names as its next one (`data-next-page`) joins React Router's manifest.
  */
 export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) => {
   const styles = new Map<string, string | null>();
@@ -98,6 +87,22 @@ export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) =>
     return styles.get(href) ?? null;
   };
 
+  /**
+   * Lists the page's next route (and its parents) in React Router's manifest, as route discovery would once the
+   * visitor follows a link to it: the page change then needs no `/__manifest` round trip first, and the client
+   * can prefetch the route's code (apps/web/app/lib/next-page.ts). A route already listed, or one whose parents
+   * the build does not know, is left out; a manifest in another form leaves the code unchanged.
+   */
+  const withNextRoute = (code: string, routeId: string | undefined) => {
+    const added: string[] = [];
+    for (let id = routeId; id !== undefined && id !== 'root'; id = routes[id]?.parentId) {
+      const route = routes[id];
+      if (!route) return code;
+      if (!code.includes(`"${id}":`)) added.push(`${JSON.stringify(id)}:${JSON.stringify(route)},`);
+    }
+    return added.length > 0 ? code.replace(manifestRoutes, (start) => `${start}${added.join('')}`) : code;
+  };
+
   /** Rewrites a document from its start through its module script; anything else comes back unchanged. */
   const rewrite = (html: string): string => {
     const script = moduleScript.exec(html);
@@ -117,22 +122,13 @@ export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) =>
     // Only the first: the root route's, the site shell every page shares. A page's own (forms, dashboards) stay
     // links: those pages paint after their form kit anyway.
     let first = true;
-    const styles: string[] = [];
     page = page.replace(stylesheet, (tag: string, href: string) => {
-      styles.push(href);
       const css = first ? styleOf(href) : null;
       first = false;
       return css === null ? tag : `<style>${css}</style>${tag.replace('/>', ' disabled=""/>')}`;
     });
-    // The next page's code, less what this page loads itself (the shell, shared chunks, stylesheets).
-    const nextRoute = routes[pageNext.exec(html)?.[1] ?? ''];
-    const next = {
-      scripts: nextRoute
-        ? [nextRoute.module, ...(nextRoute.imports ?? [])].filter((f) => !preloads.includes(f))
-        : [],
-      styles: (nextRoute?.css ?? []).filter((href) => !styles.includes(href)),
-    };
-    return page.replace(moduleScript, () => loader(nonce, preloads, code, next));
+    const withNext = withNextRoute(code, pageNext.exec(html)?.[1]);
+    return page.replace(moduleScript, () => loader(nonce, preloads, withNext));
   };
 
   /** The rewrite as a stream: holds the document until its module script has passed, then lets it through. */

@@ -2,9 +2,9 @@ import { useMatches } from 'react-router';
 
 /**
  * A route's `handle.nextPage`: the route (its id in React Router's manifest, e.g. `routes/checkout/order`) a
- * visitor most likely opens next from it. On a page's first load the server has the browser fetch that route's
- * code into its cache once the page's own scripts are in (apps/server/src/plugins/paint-first.ts, ADR 0025),
- * so the next page opens without waiting for its chunks.
+ * visitor most likely opens next from it. On a page's first load the server lists that route in React Router's
+ * manifest (apps/server/src/plugins/paint-first.ts), so following a link to it needs no route discovery first:
+ * its code and data are asked for as soon as the link is followed.
  */
 export type NextPageHandle = { nextPage: string };
 

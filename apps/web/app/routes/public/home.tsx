@@ -7,13 +7,9 @@ import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { PackageTabs, parsePackageTab } from '../../features/catalogue/components/package-tabs';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { resolveRequestLocale } from '../../lib/locale';
-import type { NextPageHandle } from '../../lib/next-page';
 import { toDestinationLink, toPackageCard } from '../../lib/package-card';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/home';
-
-/** Its buy buttons lead to the order page: the server has its code fetched once this page's is in. */
-export const handle: NextPageHandle = { nextPage: 'routes/checkout/order' };
 
 export const loader = async ({ request, context }: Route.LoaderArgs) => {
   const locale = resolveRequestLocale(request, context);
