@@ -4,15 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { createHumanProof, solveHumanChallenge } from './human-proof';
 import { createHumanProofInAdvance } from './human-proof-in-advance';
 
+/** A signed SHA-256 challenge whose only answer is `counter` (altcha's deterministic mode), as the server makes. */
+const challengeAt = (counter: number, options: { expiresAt?: number } = {}) =>
+  createChallenge({
+    algorithm: 'SHA-256',
+    cost: 1,
+    counter,
+    deriveKey,
+    hmacSignatureSecret: 'test-secret',
+    ...options,
+  });
+
 describe('createHumanProof', () => {
   it('solves the challenge into base64 JSON of { challenge, solution } that the server verifies', async () => {
-    const challenge = await createChallenge({
-      algorithm: 'SHA-256',
-      cost: 1,
-      counter: 500,
-      deriveKey,
-      hmacSignatureSecret: 'test-secret',
-    });
+    const challenge = await challengeAt(500);
     const proof = await createHumanProof({ get: async <T>() => challenge as T });
     const decoded = JSON.parse(atob(proof));
     expect(decoded.challenge).toEqual(challenge);
@@ -65,13 +70,7 @@ describe('solveHumanChallenge', () => {
 
   it('lets other tasks run between slices of tries instead of hashing in one long task', async () => {
     // Deterministic: counter 700 is the only answer, so the solver tries 701 counters.
-    const challenge = await createChallenge({
-      algorithm: 'SHA-256',
-      cost: 1,
-      counter: 700,
-      deriveKey,
-      hmacSignatureSecret: 'test-secret',
-    });
+    const challenge = await challengeAt(700);
     const events: string[] = [];
     setImmediate(() => events.push('other task'));
     const solving = solveHumanChallenge(challenge).then((solution) => {
@@ -83,13 +82,7 @@ describe('solveHumanChallenge', () => {
   });
 
   it('stops when the form is left', async () => {
-    const challenge = await createChallenge({
-      algorithm: 'SHA-256',
-      cost: 1,
-      counter: 5000,
-      deriveKey,
-      hmacSignatureSecret: 'test-secret',
-    });
+    const challenge = await challengeAt(5000);
     const controller = new AbortController();
     controller.abort();
     await expect(solveHumanChallenge(challenge, controller.signal)).resolves.toBeNull();
@@ -102,13 +95,7 @@ describe('createHumanProofInAdvance', () => {
     const client = {
       get: async <T>() => {
         issued.push(issued.length);
-        return (await createChallenge({
-          algorithm: 'SHA-256',
-          cost: 1,
-          counter: 50 + issued.length,
-          deriveKey,
-          hmacSignatureSecret: 'test-secret',
-        })) as T;
+        return (await challengeAt(50 + issued.length)) as T;
       },
     };
     return { client, issued };
@@ -153,14 +140,7 @@ describe('createHumanProofInAdvance', () => {
   it("solves the page's own challenge without asking the API, once, while it outlives a prepared proof", async () => {
     const { client, issued } = challenges();
     const expiresAt = 1_000_000;
-    const pageChallenge = await createChallenge({
-      algorithm: 'SHA-256',
-      cost: 1,
-      counter: 7,
-      deriveKey,
-      expiresAt,
-      hmacSignatureSecret: 'test-secret',
-    });
+    const pageChallenge = await challengeAt(7, { expiresAt });
     const startsAt = (expiresAt - 10 * 60) * 1000;
     const advance = createHumanProofInAdvance(client, { now: () => startsAt, challenge: pageChallenge });
     advance.prepare();
