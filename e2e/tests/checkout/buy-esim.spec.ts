@@ -26,6 +26,8 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
     if (url.pathname === '/__manifest') discoveries.push(url.searchParams.get('paths') ?? '');
   });
   await page.goto('/countries/de');
+  // Hydrated (the search form marks itself enhanced): the buy link changes the page in place, as checked below.
+  await expect(page.locator('input[name="enhanced"]').first()).toHaveValue('1');
   const card = page.getByTestId('section-local').getByTestId('package-card').first();
   const slug = await card.getAttribute('data-slug');
   await card.getByTestId('buy-link').click();
