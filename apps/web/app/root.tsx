@@ -52,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     // data-texts: the translation namespaces this page hydrates with, so the server can preload their chunks
     // (apps/server/src/plugins/paint-first.ts) instead of the page finding them only once its scripts run.
-    // data-next-page: the route whose code the server has the browser prefetch after this page's (next-page.ts).
+    // data-next-page: the route the server adds to React Router's manifest with this page (lib/next-page.ts).
     <html
       lang={html.lang}
       dir={html.dir}

@@ -89,9 +89,9 @@ export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) =>
 
   /**
    * Lists the page's next route (and its parents) in React Router's manifest, as route discovery would once the
-   * visitor follows a link to it: the page change then needs no `/__manifest` round trip first, and the client
-   * can prefetch the route's code (apps/web/app/lib/next-page.ts). A route already listed, or one whose parents
-   * the build does not know, is left out; a manifest in another form leaves the code unchanged.
+   * visitor follows a link to it: the page change then asks for the route's code and data at once, without a
+   * `/__manifest` round trip first. A route already listed is not added again; a route (or parent) the build
+   * does not know, or a manifest in another form, leaves the code unchanged.
    */
   const withNextRoute = (code: string, routeId: string | undefined) => {
     const added: string[] = [];

@@ -14,7 +14,7 @@ import { countryPath, regionPath } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/region';
 
-/** Its buy buttons lead to the order page: the server has its code fetched once this page's is in. */
+/** Its buy buttons lead to the order page: its route comes with this page, so a buy click discovers nothing. */
 export const handle: NextPageHandle = { nextPage: 'routes/checkout/order' };
 
 export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
