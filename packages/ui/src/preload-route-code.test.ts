@@ -1,4 +1,4 @@
-import type { InstrumentRouteFunction } from 'react-router';
+import type { InstrumentRouteFunction, InstrumentRouterFunction } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { preloadRouteCode, type RouterGlobals } from './preload-route-code';
 
@@ -8,13 +8,24 @@ const fakeDocument = (present: string[] = []) => {
     rel: 'modulepreload',
     href,
   }));
+  const clicks: ((event: unknown) => void)[] = [];
   const doc = {
+    addEventListener: (_type: string, listener: (event: unknown) => void) => clicks.push(listener),
     head: { append: (link: { rel: string; href: string }) => head.push(link) },
     createElement: () => ({ rel: '', href: '' }),
     querySelector: (selector: string) =>
       head.find((link) => selector === `link[rel="${link.rel}"][href="${link.href}"]`) ?? null,
   };
-  return { head, doc: doc as unknown as Parameters<typeof preloadRouteCode>[1] };
+  /** A click on a link that names `route` (null: on something else). */
+  const click = (route: string | null) => {
+    const link =
+      route === null ? null : { getAttribute: (name: string) => (name === 'data-route' ? route : null) };
+    for (const listener of clicks)
+      listener({
+        target: { closest: (selector: string) => (selector === 'a[data-route]' ? link : null) },
+      });
+  };
+  return { head, click, doc: doc as unknown as Parameters<typeof preloadRouteCode>[1] };
 };
 
 /** Instruments one route and calls its loader the way React Router does on a page change. */
@@ -56,6 +67,7 @@ describe('preloadRouteCode', () => {
     const steps = await navigate({ __reactRouterManifest: manifest }, doc, 'routes/checkout/order');
     expect(steps).toEqual(['loaded']);
     expect(head.slice(1)).toEqual([
+      { rel: 'modulepreload', fetchPriority: 'low', href: '/assets/order-A.js' },
       { rel: 'modulepreload', fetchPriority: 'low', href: '/assets/form-kit-C.js' },
       { rel: 'modulepreload', fetchPriority: 'low', href: '/assets/validation-D.js' },
     ]);
@@ -74,5 +86,24 @@ describe('preloadRouteCode', () => {
       'loaded',
     ]);
     expect(unknown.head).toEqual([]);
+  });
+
+  it('starts with the click on a link that names a route the manifest lists, not after route discovery', () => {
+    const { head, doc, click } = fakeDocument(['/assets/shell-B.js']);
+    const instrument = preloadRouteCode({ __reactRouterManifest: manifest }, doc)
+      .router as InstrumentRouterFunction;
+    instrument({ instrument: () => {} });
+    // A click on a link without a route, or to a route the manifest does not list: nothing.
+    click(null);
+    click('routes/other');
+    expect(head).toHaveLength(1);
+    click('routes/checkout/order');
+    click('routes/checkout/order');
+    expect(head.map((link) => link.href)).toEqual([
+      '/assets/shell-B.js',
+      '/assets/order-A.js',
+      '/assets/form-kit-C.js',
+      '/assets/validation-D.js',
+    ]);
   });
 });

@@ -89,9 +89,10 @@ export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) =>
 
   /**
    * Lists the page's next route (and its parents) in React Router's manifest, as route discovery would once the
-   * visitor follows a link to it: the page change then asks for the route's code and data at once, without a
-   * `/__manifest` round trip first. A route already listed is not added again; a route (or parent) the build
-   * does not know, or a manifest in another form, leaves the code unchanged.
+   * visitor follows a link to it: a click on a link naming the route then asks for all of its code at once
+   * (`preloadRouteCode`), during the `/__manifest` round trip React Router makes for a path with a parameter.
+   * A route already listed is not added again; a route (or parent) the build does not know, or a manifest in
+   * another form, leaves the code unchanged.
    */
   const withNextRoute = (code: string, routeId: string | undefined) => {
     const added: string[] = [];

@@ -8,7 +8,12 @@ const intentDelayMs = 100;
 type IntentLinkProps = Omit<
   LinkProps,
   'to' | 'prefetch' | 'onMouseEnter' | 'onMouseLeave' | 'onFocus' | 'onBlur' | 'onTouchStart' | 'onClick'
-> & { to: string };
+> & {
+  to: string;
+  /** The route the link leads to, when the page's manifest lists it (`handle.nextPage`): its code is asked for
+   * with the click, not after React Router's route discovery (`preloadRouteCode`, through `data-route`). */
+  route?: string;
+};
 
 /**
  * A link that loads the next page's code and data once the visitor shows the intent to follow it (pointer over
@@ -16,7 +21,7 @@ type IntentLinkProps = Omit<
  * and click within the 100 ms delay, and the prefetch then rendered after the click and fetched the page's data a
  * second time, beside the navigation's own request, on the buyer's slow connection.
  */
-export const IntentLink = ({ to, ...props }: IntentLinkProps) => {
+export const IntentLink = ({ to, route, ...props }: IntentLinkProps) => {
   const [prefetch, setPrefetch] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const followed = useRef(false);
@@ -33,6 +38,7 @@ export const IntentLink = ({ to, ...props }: IntentLinkProps) => {
     <>
       <Link
         to={to}
+        data-route={route}
         {...props}
         onMouseEnter={start}
         onFocus={start}

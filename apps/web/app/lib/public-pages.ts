@@ -14,3 +14,5 @@ export const staticPublicPaths = [
 export const countryPath = (code: string) => `/countries/${code.toLowerCase()}`;
 export const regionPath = (code: string) => `/regions/${code.toLowerCase()}`;
 export const orderPath = (slug: string) => `/order/${encodeURIComponent(slug)}`;
+/** The order page's route id in React Router's manifest (`handle.nextPage`, `IntentLink`'s `route`). */
+export const orderRoute = 'routes/checkout/order';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { IntentLink } from '../../../components/intent-link';
 import { getPackageTitle, type PackageCardData } from '../../../lib/package-card';
-import { orderPath } from '../../../lib/public-pages';
+import { orderPath, orderRoute } from '../../../lib/public-pages';
 
 type PackageCardProps = {
   pkg: PackageCardData;
@@ -84,7 +84,12 @@ export const PackageCard = ({ pkg, headingLevel = 3, operatorsIn }: PackageCardP
         </details>
       ) : null}
       {/* Intent (pointer over it or focus for 100 ms): the order page's chunks start loading before the click. */}
-      <IntentLink to={orderPath(pkg.slug)} className="button package-card__buy" data-testid="buy-link">
+      <IntentLink
+        to={orderPath(pkg.slug)}
+        route={orderRoute}
+        className="button package-card__buy"
+        data-testid="buy-link"
+      >
         {t('catalogue.buy')}
         <span className="visually-hidden"> {getPackageTitle(t, pkg)}</span>
       </IntentLink>
