@@ -47,7 +47,7 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
   const price = (await page.getByTestId('order-price').textContent()) ?? '';
   await expect(page.getByTestId('pay-button')).toHaveText(`Pay ${price}`);
 
-  // The human check is solved while the buyer fills the form (from the first focus in it), not after the click,
+  // The human check is solved while the buyer fills the form (from hydration, signed out), not after the click,
   // and from the challenge the page came with: no round trip for one.
   const challenges: string[] = [];
   const returnPageData: string[] = [];
