@@ -1,6 +1,6 @@
 import { Textarea, type TextareaProps, TextInput, type TextInputProps } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
-import { phoneInputMaxLength } from '../phone-input';
+import { phoneInputMaxLength } from '../phone-input-state';
 import { type FieldBaseProps, useField } from './use-field';
 
 type Native<P> = Omit<P, 'name' | 'form' | 'label' | 'description' | 'error' | 'required' | 'withAsterisk'>;
