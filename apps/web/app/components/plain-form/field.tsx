@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+
+/** The ids that tie an input to its description and error (aria-describedby). */
+export const fieldIds = (
+  inputId: string,
+  { error, description }: { error?: string; description?: string },
+) => {
+  const errorId = `${inputId}-error`;
+  const descriptionId = `${inputId}-description`;
+  const describedBy = [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
+  return { errorId, descriptionId, describedBy: describedBy || undefined };
+};
+
+type PlainFieldProps = {
+  inputId: string;
+  label: string;
+  description?: string | undefined;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  children: ReactNode;
+};
+
+/**
+ * A field's frame in plain HTML, in the UI kit's order: label (with the asterisk when required), description,
+ * the control, its error. The control sets its own aria-describedby from `fieldIds`.
+ */
+export const PlainField = ({ inputId, label, description, error, required, children }: PlainFieldProps) => {
+  const ids = fieldIds(inputId, { error, description });
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+        {required ? (
+          <span className="required-mark" aria-hidden="true">
+            {' *'}
+          </span>
+        ) : null}
+      </label>
+      {description ? (
+        <p id={ids.descriptionId} className="field__description">
+          {description}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={ids.errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+};
