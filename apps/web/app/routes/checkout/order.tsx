@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
 import { PrefetchNextPage } from '../../components/prefetch-next-page';
-import { UiKitProvider } from '../../components/ui-kit-provider';
 import { OrderForm } from '../../features/checkout/components/order-form';
 import { PackageSummary } from '../../features/checkout/components/package-summary';
 import { listPhoneCountries } from '../../features/checkout/phone-countries';
@@ -42,14 +41,12 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           <h2 id="order-details" style={{ marginTop: 0, fontSize: '1.2rem' }}>
             {t('checkout.order.detailsHeading')}
           </h2>
-          <UiKitProvider>
-            <OrderForm
-              packageSlug={pkg.slug}
-              price={pkg.formatted.offerPrice ?? pkg.formatted.price}
-              countries={countries}
-              humanChallenge={humanChallenge}
-            />
-          </UiKitProvider>
+          <OrderForm
+            packageSlug={pkg.slug}
+            price={pkg.formatted.offerPrice ?? pkg.formatted.price}
+            countries={countries}
+            humanChallenge={humanChallenge}
+          />
         </section>
         <aside style={{ minWidth: 0 }}>
           <PackageSummary pkg={pkg} headingId="order-package" />

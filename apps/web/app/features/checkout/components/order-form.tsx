@@ -1,16 +1,14 @@
-import '../../../styles/form-styles';
 import { createOrderBodySchema, type HumanChallenge } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
-import { FormShell } from '@esim/ui/form/form-shell';
-import { PhoneField } from '@esim/ui/form/phone-field';
-import { EmailField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { createHumanProofInAdvance } from '@esim/ui/human-proof-in-advance';
-import { Alert, Anchor, Button, Text } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainFormShell, PlainSubmitButton } from '../../../components/plain-form/form-shell';
+import { PlainPhoneField } from '../../../components/plain-form/phone-field';
+import { PlainEmailField, PlainTextField } from '../../../components/plain-form/text-field';
 import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
@@ -114,50 +112,41 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
   const hydrated = useIsHydrated();
 
   return (
-    <FormShell
+    <PlainFormShell
       form={form}
       data-testid="order-form"
       aria-busy={busy}
       onFocus={customer ? undefined : humanProof.prepare}
       footer={
         <>
-          <Button
-            type="submit"
-            size="md"
-            loading={busy}
-            disabled={busy || !hydrated}
-            fullWidth
-            data-testid="pay-button"
-          >
+          <PlainSubmitButton loading={busy} disabled={!hydrated} data-testid="pay-button">
             {t('checkout.order.pay', { price })}
-          </Button>
-          <Text size="sm" c="dark.6" aria-live="polite">
+          </PlainSubmitButton>
+          <p className="form-note" aria-live="polite">
             {leaving ? t('checkout.order.redirecting') : t('checkout.order.secureNote')}
-          </Text>
+          </p>
           {!customer ? (
-            <Text size="sm">
+            <p className="form-note">
               {t('checkout.order.haveAccount')}{' '}
-              <Anchor component={Link} to="/login" state={{ from: returnTo }}>
+              <Link to="/login" state={{ from: returnTo }}>
                 {t('checkout.order.login')}
-              </Anchor>
-            </Text>
+              </Link>
+            </p>
           ) : null}
         </>
       }
     >
-      <TextField form={form} name="fullName" autoComplete="name" required />
-      <EmailField form={form} name="email" description={t('checkout.order.emailHint')} required />
+      <PlainTextField form={form} name="fullName" autoComplete="name" required />
+      <PlainEmailField form={form} name="email" description={t('checkout.order.emailHint')} required />
       {emailTaken ? (
-        <Alert color="accent.9" variant="outline" data-testid="email-taken-login">
-          <Text size="sm" c="dark.9">
-            {t('checkout.order.emailTaken')}{' '}
-            <Anchor component={Link} to="/login" state={{ from: returnTo }} fw={600}>
-              {t('checkout.order.login')}
-            </Anchor>
-          </Text>
-        </Alert>
+        <div className="form-alert form-alert--notice" data-testid="email-taken-login">
+          {t('checkout.order.emailTaken')}{' '}
+          <Link to="/login" state={{ from: returnTo }} className="form-alert__link">
+            {t('checkout.order.login')}
+          </Link>
+        </div>
       ) : null}
-      <PhoneField
+      <PlainPhoneField
         form={form}
         name="phoneNumber"
         countryLabel={t('checkout.order.phoneCountry')}
@@ -166,6 +155,6 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
         defaultCountry={visitorCountry ?? 'AL'}
         required
       />
-    </FormShell>
+    </PlainFormShell>
   );
 };
