@@ -2,7 +2,6 @@ import { localeTags } from '@esim/contracts/locales';
 import { getCountries } from 'libphonenumber-js';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
-import { UiKitProvider } from '../../components/ui-kit-provider';
 import { PartnerForm } from '../../features/contact/components/partner-form';
 import { PageIntro } from '../../features/content/components/page-intro';
 import { resolveRequestLocale } from '../../lib/locale';
@@ -32,9 +31,7 @@ export default function BecomeAPartnerRoute({ loaderData }: Route.ComponentProps
       <PageIntro id="partner-title" heading={t('partner.heading')} intro={t('partner.intro')} />
       <div className="container form-layout">
         <div className="form-card">
-          <UiKitProvider>
-            <PartnerForm countries={loaderData.countries} />
-          </UiKitProvider>
+          <PartnerForm countries={loaderData.countries} />
         </div>
         <aside className="form-aside" aria-labelledby="partner-who">
           <h2 id="partner-who">{t('partner.whoTitle')}</h2>

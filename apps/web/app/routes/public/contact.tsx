@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
-import { UiKitProvider } from '../../components/ui-kit-provider';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { PageIntro } from '../../features/content/components/page-intro';
 import { useRootData } from '../../lib/use-root-data';
@@ -14,9 +13,7 @@ export default function ContactRoute() {
       <PageIntro id="contact-title" heading={t('contact.heading')} intro={t('contact.intro')} />
       <div className="container form-layout">
         <div className="form-card">
-          <UiKitProvider>
-            <ContactForm />
-          </UiKitProvider>
+          <ContactForm />
         </div>
         {settings ? (
           <aside className="form-aside" aria-labelledby="contact-direct">

@@ -1,10 +1,13 @@
-import '../../../styles/form-styles';
 import { contactMessageBodySchema } from '@esim/contracts';
-import { FormShell } from '@esim/ui/form/form-shell';
-import { EmailField, TextareaField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
 import { useTranslation } from 'react-i18next';
+import { PlainFormShell } from '../../../components/plain-form/form-shell';
+import {
+  PlainEmailField,
+  PlainTextareaField,
+  PlainTextField,
+} from '../../../components/plain-form/text-field';
 import { sendContactMessage } from '../api/send-contact-message';
 
 /** Contact form (SPEC section 3): full name, e-mail, title, message; forwarded to the support address. */
@@ -20,11 +23,11 @@ export const ContactForm = () => {
   });
 
   return (
-    <FormShell form={form} submitLabel={t('contact.submit')} data-testid="contact-form">
-      <TextField form={form} name="fullName" autoComplete="name" required />
-      <EmailField form={form} name="email" required />
-      <TextField form={form} name="title" required />
-      <TextareaField form={form} name="message" required />
-    </FormShell>
+    <PlainFormShell form={form} submitLabel={t('contact.submit')} data-testid="contact-form">
+      <PlainTextField form={form} name="fullName" autoComplete="name" required />
+      <PlainEmailField form={form} name="email" required />
+      <PlainTextField form={form} name="title" required />
+      <PlainTextareaField form={form} name="message" required />
+    </PlainFormShell>
   );
 };

@@ -1,16 +1,18 @@
-import '../../../styles/form-styles';
 import { businessTypes, partnerApplicationBodySchema } from '@esim/contracts';
-import { FormShell } from '@esim/ui/form/form-shell';
-import { PhoneField } from '@esim/ui/form/phone-field';
-import { SelectField } from '@esim/ui/form/select-field';
-import { EmailField, TextareaField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { useField } from '@esim/ui/form/use-field';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { Group } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainFormShell } from '../../../components/plain-form/form-shell';
+import { PlainPhoneField } from '../../../components/plain-form/phone-field';
+import { PlainSelectField } from '../../../components/plain-form/select-field';
+import {
+  PlainEmailField,
+  PlainTextareaField,
+  PlainTextField,
+} from '../../../components/plain-form/text-field';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { applyAsPartner } from '../api/apply-as-partner';
 
@@ -48,15 +50,15 @@ export const PartnerForm = ({ countries }: { countries: { code: CountryCode; nam
   }, [visitorCountry, form]);
 
   return (
-    <FormShell form={form} submitLabel={t('partner.submit')} data-testid="partner-form">
-      <TextField form={form} name="fullName" autoComplete="name" required />
-      <TextField
+    <PlainFormShell form={form} submitLabel={t('partner.submit')} data-testid="partner-form">
+      <PlainTextField form={form} name="fullName" autoComplete="name" required />
+      <PlainTextField
         form={form}
         name="companyName"
         label={`${t('common:fields.companyName')} (${t('partner.optional')})`}
         autoComplete="organization"
       />
-      <SelectField
+      <PlainSelectField
         form={form}
         name="country"
         autoComplete="country"
@@ -64,8 +66,8 @@ export const PartnerForm = ({ countries }: { countries: { code: CountryCode; nam
         placeholder={t('partner.chooseCountry')}
         options={countryOptions}
       />
-      <EmailField form={form} name="email" required />
-      <PhoneField
+      <PlainEmailField form={form} name="email" required />
+      <PlainPhoneField
         form={form}
         name="phoneNumber"
         countryLabel={t('partner.phoneCountry')}
@@ -84,22 +86,22 @@ export const PartnerForm = ({ countries }: { countries: { code: CountryCode; nam
             *
           </span>
         </legend>
-        <Group gap="lg">
+        <div className="choice-group__options">
           {businessTypes.map((type) => (
             <label key={type} className="choice">
               <input type="radio" value={type} {...form.register('businessType')} />
               <span>{t(`partner.businessTypes.${type}`)}</span>
             </label>
           ))}
-        </Group>
+        </div>
         {businessType.error ? (
           <p id={`${typeGroupId}-error`} className="choice-group__error">
             {businessType.error}
           </p>
         ) : null}
       </fieldset>
-      <TextField form={form} name="title" required />
-      <TextareaField form={form} name="message" required />
-    </FormShell>
+      <PlainTextField form={form} name="title" required />
+      <PlainTextareaField form={form} name="message" required />
+    </PlainFormShell>
   );
 };
