@@ -21,7 +21,7 @@ import { consentCookieName, isConsentChoice } from './lib/consent';
 import { readCookie } from './lib/cookies';
 import { namespacesForPath } from './lib/i18n';
 import { getHtmlAttributes, resolveRequestLocale } from './lib/locale';
-import { useNextPage } from './lib/next-page';
+import { useNextPages } from './lib/next-page';
 import { useNonce } from './lib/nonce';
 import { useLocale } from './lib/use-locale';
 import type { RootData } from './lib/use-root-data';
@@ -48,17 +48,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
   const html = getHtmlAttributes(locale);
-  const nextPage = useNextPage();
+  const nextPages = useNextPages();
   return (
     // data-texts: the translation namespaces this page hydrates with, so the server can preload their chunks
     // (apps/server/src/plugins/paint-first.ts) instead of the page finding them only once its scripts run.
-    // data-next-page: the route the server adds to React Router's manifest with this page (lib/next-page.ts).
+    // data-next-page: the routes the server adds to React Router's manifest with this page (lib/next-page.ts).
     <html
       lang={html.lang}
       dir={html.dir}
       data-locale={locale}
       data-texts={namespacesForPath(pathname).join(' ')}
-      data-next-page={nextPage}
+      data-next-page={nextPages.length > 0 ? nextPages.join(' ') : undefined}
       data-mantine-color-scheme="light"
     >
       <head>

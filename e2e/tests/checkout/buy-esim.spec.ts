@@ -71,8 +71,8 @@ test('a visitor buys a local package, gets the QR code on the page and by e-mail
   await form.locator('[name="fullName"]').fill(buyer.fullName);
   await form.locator('[name="email"]').fill(buyer.email);
   await page.getByTestId('phone-input').fill(buyer.phone);
-  // The return page's code is fetched while the buyer is here (its route found through a hidden link), not its
-  // data: the page opens from the card page's redirect, as a new document.
+  // The return page's code is fetched while the buyer is here (its route listed with the page, handle.nextPages),
+  // not its data: the page opens from the card page's redirect, as a new document.
   await expect(page.locator('link[rel="prefetch"][href*="/payment-success-"]')).toHaveCount(1);
   expect(returnPageData).toEqual([]);
   await page.getByTestId('pay-button').dblclick();
@@ -204,6 +204,11 @@ test("a buy click asks for the order page's code at once, while React Router sti
     await discovered;
     await route.continue();
   });
+  const discoveries: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/__manifest')
+      discoveries.push(new URL(request.url()).searchParams.get('paths') ?? '');
+  });
   await page.goto('/countries/de');
   await expect(page.locator('input[name="enhanced"]').first()).toHaveValue('1');
   const orderModule = await page.evaluate(
@@ -223,4 +228,8 @@ test("a buy click asks for the order page's code at once, while React Router sti
   await expect(page.getByTestId('pay-button')).toBeEnabled();
   // The page changed in place: the module was not asked for by a new document.
   expect(documents).toEqual([]);
+  // The country page listed the payment return page too (handle.nextPages): the order page prefetches its code
+  // without discovering its route first.
+  await expect(page.locator('link[rel="prefetch"][href*="/payment-success-"]')).toHaveCount(1);
+  expect(discoveries.filter((paths) => paths.includes('/payment/success'))).toEqual([]);
 });

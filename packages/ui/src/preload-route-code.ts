@@ -45,7 +45,7 @@ const preloadRoute = (routeId: string, globals: RouterGlobals, doc: PreloadDocum
  * called (together with its module's import), this preloads them. A route whose module is already loaded is left
  * alone, so revalidation after a form post adds nothing.
  *
- * A link that names its route (`data-route`, for a route the page's manifest lists already: `handle.nextPage`)
+ * A link that names its route (`data-route`, for a route the page's manifest lists already: `handle.nextPages`)
  * starts them with the click. A link to a path with a parameter (`/order/:slug`) first asks the server for routes
  * that might match better (`/__manifest`, a round trip on Slow 4G) before React Router imports anything or calls
  * a loader, even for a listed route; the code is on its way during that round trip.

@@ -129,14 +129,24 @@ describe('paint first', () => {
     expect(unnamed).not.toContain('common-sq');
   });
 
-  it("lists the page's next route in React Router's manifest, once, and leaves other pages alone", () => {
+  it("lists the page's next routes in React Router's manifest, once, and leaves other pages alone", () => {
     const order = {
       id: 'routes/checkout/order',
       parentId: 'root',
       path: 'order/:slug',
       module: '/assets/order-C.js',
     };
-    const withNext = createPaintFirst(clientDir, { 'routes/checkout/order': order, root: { id: 'root' } });
+    const success = {
+      id: 'routes/checkout/payment-success',
+      parentId: 'root',
+      path: 'payment/success',
+      module: '/assets/payment-success-D.js',
+    };
+    const withNext = createPaintFirst(clientDir, {
+      'routes/checkout/order': order,
+      'routes/checkout/payment-success': success,
+      root: { id: 'root' },
+    });
     const manifest = (routes: string) =>
       `import * as route0 from "/assets/root-B.js";\n  window.__reactRouterManifest = {\n  "entry": {"module": "/assets/entry.client-A.js"},\n  "routes": {\n    "root": {"id": "root"}${routes}\n  }\n};\nimport("/assets/entry.client-A.js");`;
     const pageWith = (code: string, next?: string) =>
@@ -159,6 +169,14 @@ describe('paint first', () => {
     const listed = codeOf(withNext.rewrite(pageWith(manifest(''), 'routes/checkout/order')));
     expect(routesOf(listed)).toEqual(['routes/checkout/order', 'root']);
     expect(listed).toContain(`"routes/checkout/order":${JSON.stringify(order)}`);
+    // The way on, in order: both routes; one the build does not know is skipped, not the others.
+    const both = codeOf(
+      withNext.rewrite(
+        pageWith(manifest(''), 'routes/checkout/order routes/unknown routes/checkout/payment-success'),
+      ),
+    );
+    expect(routesOf(both)).toEqual(['routes/checkout/order', 'routes/checkout/payment-success', 'root']);
+    expect(both).toContain(`"routes/checkout/payment-success":${JSON.stringify(success)}`);
     // Already listed (the page is the order page's child, say): not twice.
     const twice = manifest(`,\n    "routes/checkout/order": ${JSON.stringify(order)}`);
     expect(routesOf(codeOf(withNext.rewrite(pageWith(twice, 'routes/checkout/order'))))).toEqual([

@@ -15,8 +15,8 @@ const pageLocale = /<html[^>]* data-locale="([a-z]{2})"/;
  * imports, found only once the site shell has run.
  */
 const pageTexts = /<html[^>]* data-texts="([a-z ]+)"/;
-/** The route a visitor most likely opens next (`handle.nextPage`, apps/web/app/lib/next-page.ts). */
-const pageNext = /<html[^>]* data-next-page="([\w/.-]+)"/;
+/** The routes a visitor most likely opens next (`handle.nextPages`, apps/web/app/lib/next-page.ts). */
+const pageNext = /<html[^>]* data-next-page="([\w/. -]+)"/;
 /** Where React Router's inline route manifest lists its routes (the module script's `__reactRouterManifest`). */
 const manifestRoutes = /(window\.__reactRouterManifest\s*=\s*\{[\s\S]*?"routes":\s*\{)/;
 
@@ -53,7 +53,7 @@ const loader = (nonce: string, preloads: string[], code: string) =>
  *   other request; its `<link>` stays, disabled, so React hydrates the head it rendered;
  * - the module preloads and the module script start once the first frame is painted, with preloads added for
  *   the translation chunks hydration waits for;
- * - the route the page names as its next one (`data-next-page`) joins React Router's manifest.
+ * - the routes the page names as its next ones (`data-next-page`) join React Router's manifest.
  */
 export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) => {
   const styles = new Map<string, string | null>();
@@ -88,18 +88,30 @@ export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) =>
   };
 
   /**
-   * Lists the page's next route (and its parents) in React Router's manifest, as route discovery would once the
-   * visitor follows a link to it: a click on a link naming the route then asks for all of its code at once
-   * (`preloadRouteCode`), during the `/__manifest` round trip React Router makes for a path with a parameter.
-   * A route already listed is not added again; a route (or parent) the build does not know, or a manifest in
-   * another form, leaves the code unchanged.
+   * Lists the page's next routes (and their parents) in React Router's manifest, as route discovery would once
+   * the visitor follows a link to them: a click on a link naming the route then asks for all of its code at once
+   * (`preloadRouteCode`), during the `/__manifest` round trip React Router makes for a path with a parameter,
+   * and the page after it can prefetch the next one's code without discovering it first. A route already listed
+   * is not added again; a route (or parent) the build does not know is skipped; a manifest in another form
+   * leaves the code unchanged.
    */
-  const withNextRoute = (code: string, routeId: string | undefined) => {
+  const withNextRoutes = (code: string, routeIds: string[]) => {
     const added: string[] = [];
-    for (let id = routeId; id !== undefined && id !== 'root'; id = routes[id]?.parentId) {
-      const route = routes[id];
-      if (!route) return code;
-      if (!code.includes(`"${id}":`)) added.push(`${JSON.stringify(id)}:${JSON.stringify(route)},`);
+    const listed = (id: string) =>
+      code.includes(`"${id}":`) || added.some((entry) => entry.startsWith(`"${id}":`));
+    next: for (const routeId of routeIds) {
+      const chain: string[] = [];
+      for (
+        let id: string | undefined = routeId;
+        id !== undefined && id !== 'root';
+        id = routes[id]?.parentId
+      ) {
+        const route = routes[id];
+        if (!route) continue next;
+        if (!listed(id) && !chain.some((entry) => entry.startsWith(`"${id}":`)))
+          chain.push(`${JSON.stringify(id)}:${JSON.stringify(route)},`);
+      }
+      added.push(...chain);
     }
     return added.length > 0 ? code.replace(manifestRoutes, (start) => `${start}${added.join('')}`) : code;
   };
@@ -128,7 +140,7 @@ export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) =>
       first = false;
       return css === null ? tag : `<style>${css}</style>${tag.replace('/>', ' disabled=""/>')}`;
     });
-    const withNext = withNextRoute(code, pageNext.exec(html)?.[1]);
+    const withNext = withNextRoutes(code, pageNext.exec(html)?.[1]?.split(' ').filter(Boolean) ?? []);
     return page.replace(moduleScript, () => loader(nonce, preloads, withNext));
   };
 

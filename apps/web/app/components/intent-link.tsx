@@ -10,7 +10,7 @@ type IntentLinkProps = Omit<
   'to' | 'prefetch' | 'onMouseEnter' | 'onMouseLeave' | 'onFocus' | 'onBlur' | 'onTouchStart' | 'onClick'
 > & {
   to: string;
-  /** The route the link leads to, when the page's manifest lists it (`handle.nextPage`): its code is asked for
+  /** The route the link leads to, when the page's manifest lists it (`handle.nextPages`): its code is asked for
    * with the click, not after React Router's route discovery (`preloadRouteCode`, through `data-route`). */
   route?: string;
 };

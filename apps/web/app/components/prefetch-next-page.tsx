@@ -1,4 +1,4 @@
-import { useContext, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import {
   Link,
   matchRoutes,
@@ -6,6 +6,7 @@ import {
   UNSAFE_FrameworkContext,
   useMatches,
 } from 'react-router';
+import { prefetchInTurn } from '../lib/prefetch-in-turn';
 import { useIsHydrated } from '../lib/use-is-hydrated';
 
 /** The visitor asked their browser to save data (Chrome's Lite mode, a data-saver setting). */
@@ -26,6 +27,7 @@ const savesData = () =>
  * React Router learns routes lazily, from the links in the page (`/__manifest`). A prefetch of a page no link
  * points to matched the catch-all page instead and loaded nothing useful, so a link that is never shown makes
  * the next page's route known first; the router then re-renders this with the route's modules in its manifest.
+ * A route the first page's manifest listed already (`handle.nextPages`) is known at once: no link, no round trip.
  */
 export const PrefetchNextPage = ({ page }: { page: string | undefined }) => {
   const hydrated = useIsHydrated();
@@ -36,7 +38,7 @@ export const PrefetchNextPage = ({ page }: { page: string | undefined }) => {
     .map((match) => match.id)
     .join(' ');
   const assets = useMemo(() => {
-    if (!page || !routes || !framework) return { modules: [], styles: [] };
+    if (!page || !routes || !framework) return { known: false, modules: [], styles: [] };
     const entriesOf = (ids: string[]) =>
       ids.flatMap((id) => {
         const entry = framework.manifest.routes[id];
@@ -45,27 +47,27 @@ export const PrefetchNextPage = ({ page }: { page: string | undefined }) => {
     const here = entriesOf(current.split(' '));
     const matches = matchRoutes(routes, page) ?? [];
     // Until the route is known, the page matches the catch-all (the not-found page): nothing to load yet.
-    if (matches.at(-1)?.route.path === '*') return { modules: [], styles: [] };
+    if (matches.at(-1)?.route.path === '*') return { known: false, modules: [], styles: [] };
     const next = entriesOf(matches.map((match) => match.route.id));
     const modulesOf = (entries: typeof next) =>
       entries.flatMap((entry) => [entry.module, ...(entry.imports ?? [])]);
     const stylesOf = (entries: typeof next) => entries.flatMap((entry) => entry.css ?? []);
     const loaded = new Set([...modulesOf(here), ...stylesOf(here)]);
     return {
+      known: true,
       modules: [...new Set(modulesOf(next))].filter((href) => !loaded.has(href)),
       styles: [...new Set(stylesOf(next))].filter((href) => !loaded.has(href)),
     };
   }, [page, routes, framework, current]);
-  if (!hydrated || !page || savesData()) return null;
-  return (
-    <>
-      <Link to={page} hidden tabIndex={-1} aria-hidden="true" data-testid="next-page-discovery" />
-      {assets.modules.map((href) => (
-        <link key={href} rel="prefetch" as="script" crossOrigin="" href={href} />
-      ))}
-      {assets.styles.map((href) => (
-        <link key={href} rel="prefetch" as="style" href={href} />
-      ))}
-    </>
-  );
+  const enabled = hydrated && page !== undefined && !savesData();
+  useEffect(() => {
+    if (!enabled) return undefined;
+    // Stylesheets first: the next page cannot paint without them.
+    return prefetchInTurn([
+      ...assets.styles.map((href) => ({ href, as: 'style' as const })),
+      ...assets.modules.map((href) => ({ href, as: 'script' as const })),
+    ]);
+  }, [enabled, assets]);
+  if (!enabled || assets.known) return null;
+  return <Link to={page} hidden tabIndex={-1} aria-hidden="true" data-testid="next-page-discovery" />;
 };

@@ -14,5 +14,9 @@ export const staticPublicPaths = [
 export const countryPath = (code: string) => `/countries/${code.toLowerCase()}`;
 export const regionPath = (code: string) => `/regions/${code.toLowerCase()}`;
 export const orderPath = (slug: string) => `/order/${encodeURIComponent(slug)}`;
-/** The order page's route id in React Router's manifest (`handle.nextPage`, `IntentLink`'s `route`). */
+/** The order page's route id in React Router's manifest (`handle.nextPages`, `IntentLink`'s `route`). */
 export const orderRoute = 'routes/checkout/order';
+/** The payment return page's route id (`handle.nextPages` of the order page). */
+export const paymentReturnRoute = 'routes/checkout/payment-success';
+/** The way on from a catalogue page (`handle.nextPages`): the order page, then the payment return page. */
+export const purchaseRoutes = [orderRoute, paymentReturnRoute] as const;

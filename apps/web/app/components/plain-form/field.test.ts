@@ -1,13 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { fieldIds, PlainField } from './field';
+import { fieldIds, PlainField, type PlainFieldProps } from './field';
 
 const render = (props: { error?: string; description?: string; required?: boolean }) =>
   renderToStaticMarkup(
     createElement(
       PlainField,
-      { inputId: 'f1', label: 'E-mail', ...props },
+      // children come as createElement's third argument, which the props type cannot know.
+      { inputId: 'f1', label: 'E-mail', ...props } as PlainFieldProps,
       createElement('input', { id: 'f1', 'aria-describedby': fieldIds('f1', props).describedBy }),
     ),
   );

@@ -11,7 +11,7 @@ export const fieldIds = (
   return { errorId, descriptionId, describedBy: describedBy || undefined };
 };
 
-type PlainFieldProps = {
+export type PlainFieldProps = {
   inputId: string;
   label: string;
   description?: string | undefined;

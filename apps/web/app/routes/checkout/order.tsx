@@ -7,7 +7,9 @@ import { listPhoneCountries } from '../../features/checkout/phone-countries';
 import { toOrderPackage } from '../../features/checkout/types';
 import { PageIntro } from '../../features/content/components/page-intro';
 import { resolveRequestLocale } from '../../lib/locale';
+import type { NextPageHandle } from '../../lib/next-page';
 import { getPackageTitle } from '../../lib/package-card';
+import { paymentReturnRoute } from '../../lib/public-pages';
 import type { Route } from './+types/order';
 
 /**
@@ -22,6 +24,9 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
   ]);
   return { pkg: toOrderPackage(pkg, locale), countries: listPhoneCountries(locale), humanChallenge };
 };
+
+/** The payment return page comes next: its route is listed with a first load, so its code is prefetched at once. */
+export const handle: NextPageHandle = { nextPages: [paymentReturnRoute] };
 
 /** The page carries a challenge that can be spent once: never from a shared cache. */
 export const headers = () => ({ 'Cache-Control': 'private, no-cache' });

@@ -10,12 +10,12 @@ import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { resolveRequestLocale } from '../../lib/locale';
 import type { NextPageHandle } from '../../lib/next-page';
 import { type PackageCardData, toPackageCard } from '../../lib/package-card';
-import { countryPath, orderRoute } from '../../lib/public-pages';
+import { countryPath, purchaseRoutes } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/country';
 
 /** Its buy buttons lead to the order page: its route comes with this page, so a buy click discovers nothing. */
-export const handle: NextPageHandle = { nextPage: orderRoute };
+export const handle: NextPageHandle = { nextPages: purchaseRoutes };
 
 export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
   if (!/^[a-z]{2}$/i.test(params.code)) throw data(null, { status: 404 });

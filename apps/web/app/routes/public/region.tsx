@@ -10,12 +10,12 @@ import { getProductsJsonLd } from '../../features/catalogue/json-ld';
 import { resolveRequestLocale } from '../../lib/locale';
 import type { NextPageHandle } from '../../lib/next-page';
 import { toPackageCard } from '../../lib/package-card';
-import { countryPath, orderRoute, regionPath } from '../../lib/public-pages';
+import { countryPath, purchaseRoutes, regionPath } from '../../lib/public-pages';
 import { useRootData } from '../../lib/use-root-data';
 import type { Route } from './+types/region';
 
 /** Its buy buttons lead to the order page: its route comes with this page, so a buy click discovers nothing. */
-export const handle: NextPageHandle = { nextPage: orderRoute };
+export const handle: NextPageHandle = { nextPages: purchaseRoutes };
 
 export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
   if (!/^[a-z][a-z-]{1,40}$/i.test(params.code)) throw data(null, { status: 404 });
