@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { humanProofField } from './auth';
+import { businessTypes } from './business-types';
 import { countryCodeField, emailField, multilineTextField, phoneField, textField } from './validation';
 
-export const businessTypes = ['influencer', 'business', 'reseller'] as const;
+export { businessTypes } from './business-types';
 export const businessTypeSchema = z.enum(businessTypes);
 export type BusinessType = z.infer<typeof businessTypeSchema>;
 

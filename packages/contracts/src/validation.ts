@@ -2,38 +2,12 @@ import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js
 import { z } from 'zod';
 import { isCountryCode } from './countries';
 
-/**
- * Validation rules of SPEC section 5. Schemas carry the rule (and its bound) as the issue message,
- * e.g. "required" or "maxCharacters:50"; server and forms translate it with the field's label.
- */
-export const validationRules = [
-  'required',
-  'maxCharacters',
-  'minCharacters',
-  'format',
-  'numberInvalid',
-  'passwordMatch',
-  'resetPasswordMatch',
-  'minValue',
-  'maxValue',
-  'invalidOption',
-  'invalidCharacters',
-  'invalid',
-] as const;
-export type ValidationRule = (typeof validationRules)[number];
-
-export type RuleMessage = { rule: ValidationRule; min?: number; max?: number };
-
-export const parseRuleMessage = (message: string): RuleMessage => {
-  const [rule, bound] = message.split(':');
-  const known = (validationRules as readonly string[]).includes(rule ?? '')
-    ? (rule as ValidationRule)
-    : 'invalid';
-  const value = bound === undefined ? undefined : Number(bound);
-  if (known === 'maxCharacters' || known === 'maxValue') return { rule: known, max: value };
-  if (known === 'minCharacters' || known === 'minValue') return { rule: known, min: value };
-  return { rule: known };
-};
+export {
+  parseRuleMessage,
+  type RuleMessage,
+  type ValidationRule,
+  validationRules,
+} from './rule-messages';
 
 type RawIssue = z.core.$ZodRawIssue;
 

@@ -6,7 +6,7 @@
  * here with `common:validation.<rule>` and the field label `common:fields.<name>`, exactly as the server does
  * for its 422 replies. Server messages arrive translated already and are set with type "server".
  */
-import { parseRuleMessage } from '@esim/contracts';
+import { parseRuleMessage } from '@esim/contracts/rule-messages';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../api-client';
