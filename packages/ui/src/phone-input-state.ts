@@ -8,74 +8,48 @@
  * Whatever is shown, the form receives the international form ("+355 69 123 4567") once the number parses, so the
  * contract's phone rule (international format) holds; until then it receives the text as typed.
  *
+ * The formatting (`phone-format.ts`, libphonenumber and its metadata) is loaded once the field is in the browser,
+ * so a public page is usable without it (DESIGN section 7 budgets). Until it arrives the field takes the text as
+ * typed; then what was typed is formatted and handed to the form at once. The picker's labels need no
+ * libphonenumber: the server sends each country's calling code (`PhoneCountry`).
+ *
  * Two looks use it: the UI kit's (`phone-input.tsx`, Mantine) and the public pages' plain HTML
- * (apps/web `components/plain-form`), which must not load Mantine (DESIGN section 7 budgets).
+ * (apps/web `components/plain-form`).
  */
-import {
-  AsYouType,
-  type CountryCode,
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-} from 'libphonenumber-js';
-import { useEffect, useId, useMemo, useState } from 'react';
+import type { CountryCode } from 'libphonenumber-js';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type PhoneCountry, type PhoneInputMode, phoneInputMaxLength } from './phone-input-rules';
 
-export type PhoneInputMode = 'auto' | 'national' | 'international';
-export const phoneInputMaxLength = 25;
+export {
+  type PhoneCountry,
+  type PhoneInputMode,
+  type PhoneInputState,
+  phoneInputMaxLength,
+} from './phone-input-rules';
 
-export type PhoneInputState = { display: string; value: string; country: CountryCode };
+type PhoneFormat = typeof import('./phone-format');
 
-const isCountry = (code: string | undefined): code is CountryCode =>
-  Boolean(code) && (getCountries() as string[]).includes(code as string);
+let loading: Promise<PhoneFormat> | null = null;
 
-/** Formats what was typed for the mode and country; pure, so it is unit tested. */
-export const formatPhoneInput = (
-  text: string,
-  country: CountryCode,
-  mode: PhoneInputMode,
-): PhoneInputState => {
-  const cleaned = text.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-  if (!cleaned) return { display: '', value: '', country };
-  const international = mode === 'international' || (mode === 'auto' && cleaned.startsWith('+'));
-  if (international) {
-    const digits = cleaned.startsWith('+')
-      ? cleaned
-      : `+${getCountryCallingCode(country)}${cleaned.replace(/^0+/, '')}`;
-    const typer = new AsYouType();
-    const display = typer.input(digits);
-    const detected = typer.getCountry();
-    const number = typer.getNumber();
-    return {
-      display: display.slice(0, phoneInputMaxLength),
-      value: number?.isPossible() ? number.formatInternational() : display.slice(0, phoneInputMaxLength),
-      country: isCountry(detected) ? detected : country,
-    };
-  }
-  const typer = new AsYouType(country);
-  const display = typer.input(cleaned);
-  const number = typer.getNumber();
-  return {
-    display: display.slice(0, phoneInputMaxLength),
-    value: number?.isPossible() ? number.formatInternational() : display.slice(0, phoneInputMaxLength),
-    country,
-  };
-};
-
-/** What to show for a value the form already holds (international) in the given mode. */
-export const displayPhoneValue = (value: string, country: CountryCode, mode: PhoneInputMode): string => {
-  if (!value) return '';
-  const parsed = parsePhoneNumberFromString(value, country);
-  if (parsed && mode === 'national' && parsed.country === country) return parsed.formatNational();
-  return value;
+/**
+ * Loads the phone input's formatting, once per page. A form whose contract is loaded later (`useApiForm` with a
+ * loader) waits for this too, so a number typed before it arrived is formatted before it is checked.
+ */
+export const loadPhoneFormat = (): Promise<PhoneFormat> => {
+  loading ??= import('./phone-format').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
 };
 
 /** What both looks of the phone input take in common. */
 export type PhoneInputStateOptions = {
   value: string;
   onChange: (value: string) => void;
-  /** The countries to offer, named in the page's language and in display order (from the server, whose Intl
-   * data covers all twelve locales; browsers' may not). Codes libphonenumber does not know are skipped. */
-  countries: { code: CountryCode; name: string }[];
+  /** The countries to offer, named in the page's language, in display order, with their calling codes (from the
+   * server, whose Intl data covers all twelve locales; browsers' may not). */
+  countries: readonly PhoneCountry[];
   mode?: PhoneInputMode;
   /** Preselected country (e.g. from the visitor's location); changes are applied while the field is empty. */
   defaultCountry?: CountryCode;
@@ -97,15 +71,53 @@ export const usePhoneInputState = ({
   description,
 }: PhoneInputStateOptions) => {
   const id = useId();
+  // null until loaded: the text is kept as typed. The server renders without it too, so hydration matches.
+  const [format, setFormat] = useState<PhoneFormat | null>(null);
   const [country, setCountry] = useState<CountryCode>(defaultCountry);
-  const [display, setDisplay] = useState(() => displayPhoneValue(value, defaultCountry, mode));
+  // A value the form holds is international already: shown as it is until the formatting can show it nationally.
+  const [display, setDisplay] = useState(value);
+  const latest = useRef({ display, country, value, onChange });
+  latest.current = { display, country, value, onChange };
+  // Something was typed before the formatting arrived: it is formatted then, not taken as the form's own value.
+  const typedUnformatted = useRef(false);
 
-  const apply = (text: string, nextCountry: CountryCode) => {
-    const next = formatPhoneInput(text, nextCountry, mode);
+  const applyWith = (formatter: PhoneFormat | null, text: string, nextCountry: CountryCode) => {
+    if (!formatter) {
+      typedUnformatted.current = true;
+      const typed = text.slice(0, phoneInputMaxLength);
+      setDisplay(typed);
+      setCountry(nextCountry);
+      latest.current.onChange(typed);
+      return;
+    }
+    const next = formatter.formatPhoneInput(text, nextCountry, mode);
     setDisplay(next.display);
     setCountry(next.country);
-    onChange(next.value);
+    latest.current.onChange(next.value);
   };
+  const apply = (text: string, nextCountry: CountryCode) => applyWith(format, text, nextCountry);
+
+  // The formatting arrived: what was typed meanwhile is formatted and handed to the form in the same task, before
+  // a form waiting for it (`loadPhoneFormat`) checks the value.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once; reads the latest state through `latest`.
+  useEffect(() => {
+    let mounted = true;
+    loadPhoneFormat().then(
+      (loaded) => {
+        if (!mounted) return;
+        setFormat(() => loaded);
+        const { display: shown, country: chosen, value: held } = latest.current;
+        if (!shown) return;
+        if (typedUnformatted.current || shown !== held) applyWith(loaded, shown, chosen);
+        else setDisplay(loaded.displayPhoneValue(held, chosen, mode));
+      },
+      // Offline or a failed chunk: the field keeps taking text as typed, and the contract still checks it.
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
 
   // A new default country (the visitor's location arrived) applies while nothing has been typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new default matters, not every keystroke.
@@ -116,8 +128,8 @@ export const usePhoneInputState = ({
   // The form reset or filled the value from outside: show it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to outside changes of the value only.
   useEffect(() => {
-    const current = formatPhoneInput(display, country, mode).value;
-    if (value !== current) setDisplay(displayPhoneValue(value, country, mode));
+    const current = format ? format.formatPhoneInput(display, country, mode).value : display;
+    if (value !== current) setDisplay(format ? format.displayPhoneValue(value, country, mode) : value);
   }, [value]);
 
   // A number typed before the scripts took over lives only in the field's DOM value (the page paints before
@@ -129,18 +141,16 @@ export const usePhoneInputState = ({
   }, []);
 
   const options = useMemo(
-    () =>
-      countries
-        .filter((c) => isCountry(c.code))
-        .map((c) => ({ code: c.code, label: `${c.name} (+${getCountryCallingCode(c.code)})` })),
+    () => countries.map((c) => ({ code: c.code, label: `${c.name} (+${c.callingCode})` })),
     [countries],
   );
 
   const selectCountry = (next: CountryCode) => {
     // International numbers keep their digits under the new calling code; national ones are re-read.
     const digits = display.startsWith('+') ? '' : display;
+    const callingCode = countries.find((c) => c.code === next)?.callingCode;
     if (mode === 'international' || display.startsWith('+'))
-      apply(digits ? digits : display ? `+${getCountryCallingCode(next)}` : '', next);
+      apply(digits ? digits : display && callingCode ? `+${callingCode}` : '', next);
     else apply(display, next);
     setCountry(next);
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhoneValue, formatPhoneInput } from './phone-input';
+import { displayPhoneValue, formatPhoneInput } from './phone-format';
 
 describe('formatPhoneInput', () => {
   it('formats national input for the chosen country and hands the form the international number', () => {

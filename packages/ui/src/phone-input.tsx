@@ -2,14 +2,11 @@
 import { Input } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import type { FocusEventHandler, Ref } from 'react';
-import { type PhoneInputMode, phoneInputMaxLength, usePhoneInputState } from './phone-input-state';
-
-export {
-  displayPhoneValue,
-  formatPhoneInput,
+import {
+  type PhoneCountry,
   type PhoneInputMode,
-  type PhoneInputState,
   phoneInputMaxLength,
+  usePhoneInputState,
 } from './phone-input-state';
 
 export type PhoneInputProps = {
@@ -22,7 +19,7 @@ export type PhoneInputProps = {
   /** Accessible name of the country picker, e.g. "Country code". */
   countryLabel: string;
   /** See `PhoneInputStateOptions`. */
-  countries: { code: CountryCode; name: string }[];
+  countries: readonly PhoneCountry[];
   placeholder: string;
   description?: string;
   error?: string | undefined;

@@ -1,13 +1,15 @@
 import { type Locale, localeTags } from '@esim/contracts/locales';
-import { getCountries } from 'libphonenumber-js';
+import type { PhoneCountry } from '@esim/ui/phone-input-state';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 
 /**
- * The phone input's countries named in the page's language, for a loader: browsers lack Intl data for some of the
- * twelve locales (Chromium has no Albanian or Macedonian names), which would differ from the server's HTML.
+ * The phone input's countries named in the page's language with their calling codes, for a loader: browsers lack
+ * Intl data for some of the twelve locales (Chromium has no Albanian or Macedonian names), which would differ
+ * from the server's HTML, and the calling codes spare the page libphonenumber until it formats a number.
  */
-export const listPhoneCountries = (locale: Locale) => {
+export const listPhoneCountries = (locale: Locale): PhoneCountry[] => {
   const names = new Intl.DisplayNames([localeTags[locale], 'en'], { type: 'region' });
   return getCountries()
-    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .map((code) => ({ code, name: names.of(code) ?? code, callingCode: getCountryCallingCode(code) }))
     .sort((a, b) => a.name.localeCompare(b.name, localeTags[locale]));
 };

@@ -7,6 +7,7 @@ import { PhoneField } from '@esim/ui/form/phone-field';
 import { SelectField } from '@esim/ui/form/select-field';
 import { EmailField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
+import type { PhoneCountry } from '@esim/ui/phone-input-state';
 import { SimpleGrid, Text } from '@mantine/core';
 import type { CountryCode } from 'libphonenumber-js';
 import { useId } from 'react';
@@ -37,7 +38,7 @@ export const ProfileForm = ({
   area = 'account',
 }: {
   user: User;
-  countries: { code: CountryCode; name: string }[];
+  countries: readonly PhoneCountry[];
   /** Shop users save through /api/portal and have no data notices to choose (their subscribers do). */
   area?: AccountArea;
 }) => {
