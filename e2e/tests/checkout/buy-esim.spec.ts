@@ -181,6 +181,33 @@ test('details typed before the scripts arrive are kept: the order goes to the ca
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
 });
 
+test("a number typed before the form's checks have loaded is formatted, then checked: the order goes to the card page", async ({
+  page,
+}) => {
+  // The contract and the phone formatting load once the page is usable (ADR 0017); hold them while the buyer types.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(order-contract|phone-format)-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/order/${localPackageSlug}`);
+  await expect(page.getByTestId('pay-button')).toBeEnabled();
+  const buyer = newBuyer();
+  const form = page.getByTestId('order-form');
+  await form.locator('[name="fullName"]').fill(buyer.fullName);
+  await form.locator('[name="email"]').fill(buyer.email);
+  // A number as dialled in Albania: the contract takes only international numbers, so it must be formatted first.
+  await form.locator('.phone-input__country').selectOption('AL');
+  await page.getByTestId('phone-input').fill('0691234567');
+  await expect(page.getByTestId('phone-input')).toHaveValue('0691234567');
+  await page.getByTestId('pay-button').click();
+  release();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+});
+
 test('a browser that asks to save data gets no next-page prefetch on the order page', async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) });

@@ -1,25 +1,15 @@
-import { localeTags } from '@esim/contracts/locales';
-import { getCountries } from 'libphonenumber-js';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
+import { listPhoneCountries } from '../../features/checkout/phone-countries';
 import { PartnerForm } from '../../features/contact/components/partner-form';
 import { PageIntro } from '../../features/content/components/page-intro';
 import { resolveRequestLocale } from '../../lib/locale';
 import type { Route } from './+types/become-a-partner';
 
-/**
- * Country names in the page's language, made on the server: browsers lack Intl data for some of the twelve
- * locales (Chromium has no Albanian or Macedonian names), which would differ from the server's HTML.
- */
-export const loader = ({ request, context }: Route.LoaderArgs) => {
-  const locale = resolveRequestLocale(request, context);
-  const names = new Intl.DisplayNames([localeTags[locale], 'en'], { type: 'region' });
-  return {
-    countries: getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, localeTags[locale])),
-  };
-};
+/** The countries in the page's language, made on the server (`listPhoneCountries`). */
+export const loader = ({ request, context }: Route.LoaderArgs) => ({
+  countries: listPhoneCountries(resolveRequestLocale(request, context)),
+});
 
 const benefits = ['reseller', 'business', 'influencer'] as const;
 

@@ -1,8 +1,8 @@
-import { createOrderBodySchema, type HumanChallenge } from '@esim/contracts';
+import type { HumanChallenge } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { createHumanProofInAdvance } from '@esim/ui/human-proof-in-advance';
-import type { CountryCode } from 'libphonenumber-js';
+import { loadPhoneFormat, type PhoneCountry } from '@esim/ui/phone-input-state';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,15 @@ import { createOrder } from '../api/create-order';
 import { currentReferral, getAttribution } from '../attribution';
 import { savePayToken } from '../view-token';
 
+/**
+ * The order contract (zod and libphonenumber, about half the page's code) loads once the form is usable, with
+ * the phone field's formatting: a number typed before then is formatted before it is checked.
+ */
+const loadOrderContract = () =>
+  Promise.all([import('../order-contract'), loadPhoneFormat()]).then(
+    ([contract]) => contract.createOrderBodySchema,
+  );
+
 /** The fields a signed-in customer's details fill in. */
 const prefilled = ['fullName', 'email', 'phoneNumber'] as const;
 
@@ -26,7 +35,7 @@ type OrderFormProps = {
   packageSlug: string;
   /** The price to pay, formatted on the server ("€4.99"). */
   price: string;
-  countries: { code: CountryCode; name: string }[];
+  countries: readonly PhoneCountry[];
   /** The challenge the page came with: the human check is solved from the first focus without a round trip. */
   humanChallenge?: HumanChallenge;
 };
@@ -49,7 +58,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
     () => createHumanProofInAdvance(api, humanChallenge ? { challenge: humanChallenge } : {}),
     [humanChallenge],
   );
-  const form = useApiForm(createOrderBodySchema, {
+  const form = useApiForm(loadOrderContract, {
     defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '' },
     onSubmit: async (values) => {
       // A second click while the first is on its way (or the page is leaving) sends nothing.

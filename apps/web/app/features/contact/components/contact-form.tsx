@@ -1,4 +1,3 @@
-import { contactMessageBodySchema } from '@esim/contracts';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +9,14 @@ import {
 } from '../../../components/plain-form/text-field';
 import { sendContactMessage } from '../api/send-contact-message';
 
+/** The contract (zod) loads once the form is usable: the page's first load leaves it out. */
+const loadContract = () =>
+  import('../form-contracts').then((contracts) => contracts.contactMessageBodySchema);
+
 /** Contact form (SPEC section 3): full name, e-mail, title, message; forwarded to the support address. */
 export const ContactForm = () => {
   const { t } = useTranslation();
-  const form = useApiForm(contactMessageBodySchema, {
+  const form = useApiForm(loadContract, {
     defaultValues: { fullName: '', email: '', title: '', message: '', humanProof: humanProofPlaceholder },
     onSubmit: ({ humanProof: _placeholder, ...values }) => sendContactMessage(values),
     onSuccess: (result) => {

@@ -1,7 +1,8 @@
-import { businessTypes, partnerApplicationBodySchema } from '@esim/contracts';
+import { businessTypes } from '@esim/contracts/business-types';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { useField } from '@esim/ui/form/use-field';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
+import { loadPhoneFormat, type PhoneCountry } from '@esim/ui/phone-input-state';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +17,21 @@ import {
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { applyAsPartner } from '../api/apply-as-partner';
 
+/**
+ * The contract (zod and libphonenumber) loads once the form is usable, with the phone field's formatting: a
+ * number typed before then is formatted before it is checked.
+ */
+const loadContract = () =>
+  Promise.all([import('../form-contracts'), loadPhoneFormat()]).then(
+    ([contracts]) => contracts.partnerApplicationBodySchema,
+  );
+
 /** "Become a partner" (SPEC section 3): stored for staff and confirmed to the applicant by e-mail. */
-export const PartnerForm = ({ countries }: { countries: { code: CountryCode; name: string }[] }) => {
+export const PartnerForm = ({ countries }: { countries: readonly PhoneCountry[] }) => {
   const { t } = useTranslation();
   const typeGroupId = useId();
   const visitorCountry = useVisitorCountry();
-  const form = useApiForm(partnerApplicationBodySchema, {
+  const form = useApiForm(loadContract, {
     defaultValues: {
       fullName: '',
       companyName: '',
