@@ -85,6 +85,10 @@ describe('paint first', () => {
     expect(html).toContain(
       '<style>body{margin:0}</style><link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css" disabled=""/>',
     );
+    // Marked as also reached by a dynamic import (`#`): the same file, inline all the same.
+    expect(rewrite(page.replace('/assets/shell-1.css"', '/assets/shell-1.css#"'))).toContain(
+      '<style>body{margin:0}</style><link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css#" disabled=""/>',
+    );
     // Only the shell's (the first) goes inline; a page's own stylesheets stay links.
     expect(html).toContain('<link nonce="n0nce" rel="stylesheet" href="/assets/flags-2.css"/>');
     // A stylesheet with relative URLs would break inline: it stays a link, first or not.

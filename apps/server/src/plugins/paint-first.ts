@@ -5,7 +5,11 @@ import { Transform } from 'node:stream';
 // React Router's markup for a page's scripts and stylesheets (react-router's <Scripts> and <Links>).
 const modulePreload = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"(?: nonce="[^"]*")?\/>/g;
 const moduleScript = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
-const stylesheet = /<link nonce="[^"]*" rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g;
+/**
+ * React Router marks a stylesheet that a dynamically imported chunk also reaches with a trailing `#` (the site
+ * shell's, once a form loads its contract lazily, ADR 0026): same file, so it goes inline all the same.
+ */
+const stylesheet = /<link nonce="[^"]*" rel="stylesheet" href="(\/assets\/[^"#]+\.css)#?"\/>/g;
 
 const pageLocale = /<html[^>]* data-locale="([a-z]{2})"/;
 /**
