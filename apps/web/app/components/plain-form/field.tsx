@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ApiForm } from '@esim/ui/form/use-api-form';
+import { useField } from '@esim/ui/form/use-field';
+import { type ReactNode, useId } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
 
 /** The ids that tie an input to its description and error (aria-describedby). */
 export const fieldIds = (
@@ -49,4 +52,38 @@ export const PlainField = ({ inputId, label, description, error, required, child
       ) : null}
     </div>
   );
+};
+
+/**
+ * A plain field bound to the form: the frame's props (label, description, translated error, asterisk) and the
+ * control's (id and aria wiring), so each field component only renders its control.
+ */
+export const usePlainField = <In extends FieldValues>(
+  form: ApiForm<In, unknown>,
+  name: Path<In>,
+  options: {
+    label?: string | undefined;
+    description?: string | undefined;
+    required?: boolean | undefined;
+    emptyIsRequired?: boolean;
+  },
+) => {
+  const id = useId();
+  const field = useField(form, name, options);
+  const ids = fieldIds(id, { error: field.error, description: options.description });
+  return {
+    frame: {
+      inputId: id,
+      label: field.label,
+      description: options.description,
+      error: field.error,
+      required: options.required,
+    },
+    control: {
+      id,
+      'aria-invalid': Boolean(field.error),
+      'aria-describedby': ids.describedBy,
+      'aria-required': options.required || undefined,
+    },
+  };
 };

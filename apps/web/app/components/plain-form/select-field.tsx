@@ -1,8 +1,7 @@
 import type { SelectFieldProps } from '@esim/ui/form/select-field';
-import { useField } from '@esim/ui/form/use-field';
-import { type SelectHTMLAttributes, useId } from 'react';
+import type { SelectHTMLAttributes } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
-import { fieldIds, PlainField } from './field';
+import { PlainField, usePlainField } from './field';
 
 export type PlainSelectFieldProps<In extends FieldValues> = Pick<
   SelectFieldProps<In>,
@@ -28,32 +27,26 @@ export const PlainSelectField = <In extends FieldValues>({
   emptyValue = '',
   ...native
 }: PlainSelectFieldProps<In>) => {
-  const id = useId();
-  const field = useField(form, name, { label, description, required, emptyIsRequired: true });
-  const ids = fieldIds(id, { error: field.error, description });
+  const { frame, control } = usePlainField(form, name, {
+    label,
+    description,
+    required,
+    emptyIsRequired: true,
+  });
   return (
-    <PlainField
-      inputId={id}
-      label={field.label}
-      description={description}
-      error={field.error}
-      required={required}
-    >
+    <PlainField {...frame}>
       <Controller
         control={form.control}
         name={name}
-        render={({ field: control }) => (
+        render={({ field: bound }) => (
           <select
-            id={id}
             className="text-input field__input"
-            name={control.name}
-            ref={control.ref}
-            value={control.value ?? ''}
-            onChange={(event) => control.onChange(event.currentTarget.value || emptyValue)}
-            onBlur={control.onBlur}
-            aria-invalid={Boolean(field.error)}
-            aria-describedby={ids.describedBy}
-            aria-required={required || undefined}
+            {...control}
+            name={bound.name}
+            ref={bound.ref}
+            value={bound.value ?? ''}
+            onChange={(event) => bound.onChange(event.currentTarget.value || emptyValue)}
+            onBlur={bound.onBlur}
             {...native}
           >
             {placeholder ? <option value="">{placeholder}</option> : null}

@@ -1,8 +1,7 @@
 import type { TextFieldProps } from '@esim/ui/form/text-field';
-import { useField } from '@esim/ui/form/use-field';
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { fieldIds, PlainField } from './field';
+import { PlainField, usePlainField } from './field';
 
 type Native = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -27,24 +26,13 @@ export const PlainTextField = <In extends FieldValues>({
   required,
   ...native
 }: PlainTextFieldProps<In>) => {
-  const id = useId();
-  const field = useField(form, name, { label, description, required });
-  const ids = fieldIds(id, { error: field.error, description });
+  const { frame, control } = usePlainField(form, name, { label, description, required });
   return (
-    <PlainField
-      inputId={id}
-      label={field.label}
-      description={description}
-      error={field.error}
-      required={required}
-    >
+    <PlainField {...frame}>
       <input
-        id={id}
         className="text-input field__input"
         type="text"
-        aria-invalid={Boolean(field.error)}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
+        {...control}
         {...native}
         {...form.register(name)}
       />
@@ -77,24 +65,13 @@ export const PlainTextareaField = <In extends FieldValues>({
   required,
   ...native
 }: PlainTextareaFieldProps<In>) => {
-  const id = useId();
-  const field = useField(form, name, { label, description, required });
-  const ids = fieldIds(id, { error: field.error, description });
+  const { frame, control } = usePlainField(form, name, { label, description, required });
   return (
-    <PlainField
-      inputId={id}
-      label={field.label}
-      description={description}
-      error={field.error}
-      required={required}
-    >
+    <PlainField {...frame}>
       <textarea
-        id={id}
         className="text-input field__input field__input--multiline"
         rows={5}
-        aria-invalid={Boolean(field.error)}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
+        {...control}
         {...native}
         {...form.register(name)}
       />
