@@ -193,6 +193,10 @@ test("a number typed before the form's checks have loaded is formatted, then che
     await released;
     await route.continue();
   });
+  const shellSheets: string[] = [];
+  page.on('request', (request) => {
+    if (/\/site-shell-[\w-]+\.css/.test(request.url())) shellSheets.push(request.url());
+  });
   await page.goto(`/order/${localPackageSlug}`);
   await expect(page.getByTestId('pay-button')).toBeEnabled();
   const buyer = newBuyer();
@@ -206,6 +210,8 @@ test("a number typed before the form's checks have loaded is formatted, then che
   await page.getByTestId('pay-button').click();
   release();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  // The shell's stylesheet is inline in the page: the lazy contract's chunk did not fetch it again.
+  expect(shellSheets).toEqual([]);
 });
 
 test('a browser that asks to save data gets no next-page prefetch on the order page', async ({ page }) => {

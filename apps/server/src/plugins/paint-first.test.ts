@@ -85,10 +85,13 @@ describe('paint first', () => {
     expect(html).toContain(
       '<style>body{margin:0}</style><link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css" disabled=""/>',
     );
-    // Marked as also reached by a dynamic import (`#`): the same file, inline all the same.
+    // Marked as also reached by a dynamic import (`#`): the same file, inline all the same, and a disabled link
+    // under the plain href so that Vite's preload helper does not fetch it again for a lazy chunk.
     expect(rewrite(page.replace('/assets/shell-1.css"', '/assets/shell-1.css#"'))).toContain(
-      '<style>body{margin:0}</style><link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css#" disabled=""/>',
+      '<style>body{margin:0}</style><link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css#" disabled=""/>' +
+        '<link nonce="n0nce" rel="stylesheet" href="/assets/shell-1.css" disabled=""/>',
     );
+    expect(html.match(/shell-1\.css/g)).toHaveLength(1);
     // Only the shell's (the first) goes inline; a page's own stylesheets stay links.
     expect(html).toContain('<link nonce="n0nce" rel="stylesheet" href="/assets/flags-2.css"/>');
     // A stylesheet with relative URLs would break inline: it stays a link, first or not.

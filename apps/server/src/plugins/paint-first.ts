@@ -7,7 +7,7 @@ const modulePreload = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"(?:
 const moduleScript = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/;
 /**
  * React Router marks a stylesheet that a dynamically imported chunk also reaches with a trailing `#` (the site
- * shell's, once a form loads its contract lazily, ADR 0026): same file, so it goes inline all the same.
+ * shell's, once a form loads its contract lazily, ADR 0026): the same file, so it goes inline all the same.
  */
 const stylesheet = /<link nonce="[^"]*" rel="stylesheet" href="(\/assets\/[^"#]+\.css)#?"\/>/g;
 
@@ -142,7 +142,13 @@ export const createPaintFirst = (clientDir: string, routes: RouteAssets = {}) =>
     page = page.replace(stylesheet, (tag: string, href: string) => {
       const css = first ? styleOf(href) : null;
       first = false;
-      return css === null ? tag : `<style>${css}</style>${tag.replace('/>', ' disabled=""/>')}`;
+      if (css === null) return tag;
+      const disabled = tag.replace('/>', ' disabled=""/>');
+      // A `#` href (also reached by a dynamic import) is one Vite's preload helper does not recognise: it would
+      // fetch and apply the file again for each lazy chunk that reaches the shell. A disabled link under the
+      // plain href tells it the file is here; React skips it (another href), the browser does not fetch it.
+      const known = disabled.includes(`${href}#"`) ? disabled.replace(`${href}#"`, `${href}"`) : '';
+      return `<style>${css}</style>${disabled}${known}`;
     });
     const withNext = withNextRoutes(code, pageNext.exec(html)?.[1]?.split(' ').filter(Boolean) ?? []);
     return page.replace(moduleScript, () => loader(nonce, preloads, withNext));
