@@ -1,56 +1,62 @@
-import '../../styles/form-styles';
 import { describeError } from '@esim/ui/describe-error';
-import { FormAlert } from '@esim/ui/form/form-shell';
-import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { QueryProvider } from '../../components/query-provider';
-import { UiKitProvider } from '../../components/ui-kit-provider';
+import { PlainFormAlert } from '../../components/plain-form/form-shell';
 import { useVerifyEmail } from '../../features/auth/api/verify-email';
-import { AuthPage } from '../../features/auth/components/auth-page';
-import { useIsHydrated } from '../../lib/use-is-hydrated';
 
-/** The link in the shop verification e-mail: /portal/verify-email?token=… */
-function VerifyEmailRouteContent() {
+/** The outcome of a token: sent once the page is in the browser, a spinner until then. */
+const Verification = ({ token }: { token: string }) => {
+  const { t } = useTranslation();
+  const verification = useVerifyEmail(token);
+  if (verification.status === 'pending')
+    return (
+      <p className="form-note" role="status">
+        <span className="button__spinner" aria-hidden="true" /> {t('loading')}
+      </p>
+    );
+  return (
+    <>
+      <PlainFormAlert
+        feedback={
+          verification.status === 'success'
+            ? { kind: 'success', message: verification.message }
+            : { kind: 'error', message: describeError(t, verification.error) }
+        }
+      />
+      <Link to="/portal/login" className="button button--block">
+        {t('auth.verify.toLogin')}
+      </Link>
+    </>
+  );
+};
+
+/**
+ * The link in the shop verification e-mail: /portal/verify-email?token=… A public page in plain HTML (no UI kit),
+ * framed like the login pages.
+ */
+export default function VerifyEmailRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const hydrated = useIsHydrated();
-  const verification = useVerifyEmail(hydrated ? token : null);
-
-  const content = () => {
-    if (!token)
-      return (
-        <FormAlert feedback={{ kind: 'error', message: t('common:errors.VERIFICATION_TOKEN_INVALID') }} />
-      );
-    if (verification.isSuccess)
-      return <FormAlert feedback={{ kind: 'success', message: verification.data.message }} />;
-    if (verification.isError)
-      return <FormAlert feedback={{ kind: 'error', message: describeError(t, verification.error) }} />;
-    return <PageLoader />;
-  };
-
+  const title = t('auth.verify.title');
   return (
-    <AuthPage title={t('auth.verify.title')}>
-      <Stack gap="md" data-testid="verify-email">
-        {content()}
-        {verification.isSuccess || verification.isError || !token ? (
-          <Button component={Link} to="/portal/login">
-            {t('auth.verify.toLogin')}
-          </Button>
-        ) : null}
-      </Stack>
-    </AuthPage>
-  );
-}
-
-export default function VerifyEmailRoute() {
-  return (
-    <UiKitProvider>
-      <QueryProvider>
-        <VerifyEmailRouteContent />
-      </QueryProvider>
-    </UiKitProvider>
+    <div className="container auth-page auth-page--plain">
+      <title>{`${title} · ${t('brand')}`}</title>
+      <h1>{title}</h1>
+      <div className="form-card plain-form" data-testid="verify-email">
+        {token ? (
+          <Verification token={token} />
+        ) : (
+          <>
+            <PlainFormAlert
+              feedback={{ kind: 'error', message: t('common:errors.VERIFICATION_TOKEN_INVALID') }}
+            />
+            <Link to="/portal/login" className="button button--block">
+              {t('auth.verify.toLogin')}
+            </Link>
+          </>
+        )}
+      </div>
+    </div>
   );
 }
