@@ -25,8 +25,8 @@ export const knownOverBudget = {
   // with @noble/hashes instead of WebCrypto, 0.5 s less after the click on a slow phone (ADR 0005): +0.5 KB;
   // 258.2 until its form left the UI kit for plain HTML fields (components/plain-form, ADR 0017): -28.8 KB;
   // 229.5 until its contract (zod, libphonenumber) loaded once the form is usable: -62.8 KB; 166.8 until the
-  // plain form shell was shared with verify-email (one chunk more): +0.1 KB.
-  'routes/public/become-a-partner': 166.9,
+  // plain form shell was shared with verify-email (one chunk more): +0.2 KB.
+  'routes/public/become-a-partner': 167.0,
   // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB;
   // 253 until the portal's money messages and issue 13's e-mail change texts joined the locale bundles: +0.2 KB;
   // 254 until the human check's solver (as above): +0.6 KB; 254.7 until its form left the UI kit (as above):
