@@ -4,6 +4,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { FocusEventHandler, Ref } from 'react';
 import {
   type PhoneCountry,
+  PhoneCountrySelect,
   type PhoneInputMode,
   phoneInputMaxLength,
   usePhoneInputState,
@@ -59,11 +60,9 @@ export const PhoneInput = ({
       withAsterisk={required}
     >
       <div className="phone-input" style={{ display: 'flex', gap: 8 }}>
-        <select
-          aria-label={countryLabel}
-          className="phone-input__country"
-          value={phone.country}
-          onChange={(event) => phone.selectCountry(event.currentTarget.value as CountryCode)}
+        <PhoneCountrySelect
+          phone={phone}
+          label={countryLabel}
           style={{
             flex: '0 0 auto',
             maxWidth: '45%',
@@ -75,13 +74,7 @@ export const PhoneInput = ({
             color: 'inherit',
             font: 'inherit',
           }}
-        >
-          {phone.options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        />
         <Input
           id={phone.id}
           ref={inputRef}

@@ -14,6 +14,25 @@ export type FieldBaseProps<In extends FieldValues> = {
   required?: boolean;
 };
 
+/** How a field shows itself: its label, description and asterisk, and whether an empty choice reads "required". */
+export type FieldOptions = {
+  label?: string | undefined;
+  description?: string | undefined;
+  required?: boolean | undefined;
+  emptyIsRequired?: boolean;
+};
+
+/** The ids that tie a control to its description and error, and its aria-describedby (error first). */
+export const fieldIds = (
+  inputId: string,
+  { error, description }: { error?: string | undefined; description?: string | undefined },
+) => {
+  const errorId = `${inputId}-error`;
+  const descriptionId = `${inputId}-description`;
+  const describedBy = [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
+  return { errorId, descriptionId, describedBy: describedBy || undefined };
+};
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
@@ -24,12 +43,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 export const useField = <In extends FieldValues>(
   form: ApiForm<In, unknown>,
   name: Path<In>,
-  options: {
-    label?: string | undefined;
-    description?: string | undefined;
-    required?: boolean | undefined;
-    emptyIsRequired?: boolean;
-  } = {},
+  options: FieldOptions = {},
 ) => {
   const { shownFields, t } = form;
   useEffect(() => {

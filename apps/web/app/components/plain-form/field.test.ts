@@ -1,7 +1,8 @@
+import { fieldIds } from '@esim/ui/form/use-field';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { fieldIds, PlainField, type PlainFieldProps } from './field';
+import { PlainField, type PlainFieldProps } from './field';
 
 const render = (props: { error?: string; description?: string; required?: boolean }) =>
   renderToStaticMarkup(

@@ -1,18 +1,7 @@
 import type { ApiForm } from '@esim/ui/form/use-api-form';
-import { useField } from '@esim/ui/form/use-field';
+import { type FieldOptions, fieldIds, useField } from '@esim/ui/form/use-field';
 import { type ReactNode, useId } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
-
-/** The ids that tie an input to its description and error (aria-describedby). */
-export const fieldIds = (
-  inputId: string,
-  { error, description }: { error?: string; description?: string },
-) => {
-  const errorId = `${inputId}-error`;
-  const descriptionId = `${inputId}-description`;
-  const describedBy = [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
-  return { errorId, descriptionId, describedBy: describedBy || undefined };
-};
 
 export type PlainFieldProps = {
   inputId: string;
@@ -25,7 +14,7 @@ export type PlainFieldProps = {
 
 /**
  * A field's frame in plain HTML, in the UI kit's order: label (with the asterisk when required), description,
- * the control, its error. The control sets its own aria-describedby from `fieldIds`.
+ * the control, its error. The control sets its own aria-describedby from `fieldIds` (`usePlainField` does).
  */
 export const PlainField = ({ inputId, label, description, error, required, children }: PlainFieldProps) => {
   const ids = fieldIds(inputId, { error, description });
@@ -61,12 +50,7 @@ export const PlainField = ({ inputId, label, description, error, required, child
 export const usePlainField = <In extends FieldValues>(
   form: ApiForm<In, unknown>,
   name: Path<In>,
-  options: {
-    label?: string | undefined;
-    description?: string | undefined;
-    required?: boolean | undefined;
-    emptyIsRequired?: boolean;
-  },
+  options: FieldOptions,
 ) => {
   const id = useId();
   const field = useField(form, name, options);

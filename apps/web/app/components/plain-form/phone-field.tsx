@@ -1,11 +1,11 @@
 import type { PhoneFieldProps } from '@esim/ui/form/phone-field';
 import { useField } from '@esim/ui/form/use-field';
 import {
+  PhoneCountrySelect,
   type PhoneInputStateOptions,
   phoneInputMaxLength,
   usePhoneInputState,
 } from '@esim/ui/phone-input-state';
-import type { CountryCode } from 'libphonenumber-js';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { PlainField } from './field';
 
@@ -84,18 +84,7 @@ const PlainPhoneInput = ({
       required={required}
     >
       <div className="phone-input">
-        <select
-          aria-label={countryLabel}
-          className="phone-input__country"
-          value={phone.country}
-          onChange={(event) => phone.selectCountry(event.currentTarget.value as CountryCode)}
-        >
-          {phone.options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <PhoneCountrySelect phone={phone} label={countryLabel} />
         <input
           id={phone.id}
           ref={inputRef}

@@ -3,16 +3,15 @@ import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { PlainField, usePlainField } from './field';
 
-type Native = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'name' | 'form' | 'required' | 'defaultValue' | 'value' | 'onChange' | 'onBlur'
->;
-
-export type PlainTextFieldProps<In extends FieldValues> = Pick<
+/** What the form binds: the native props a field takes are the rest. */
+type Bound = 'name' | 'form' | 'required' | 'defaultValue' | 'value' | 'onChange' | 'onBlur';
+type FieldProps<In extends FieldValues> = Pick<
   TextFieldProps<In>,
   'form' | 'name' | 'label' | 'description' | 'required'
-> &
-  Native;
+>;
+
+export type PlainTextFieldProps<In extends FieldValues> = FieldProps<In> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, Bound>;
 
 /**
  * The kit's `TextField` in plain HTML, for public pages that must not load the UI kit (DESIGN section 7): the
@@ -45,16 +44,8 @@ export const PlainEmailField = <In extends FieldValues>(props: PlainTextFieldPro
   <PlainTextField type="email" autoComplete="email" {...props} />
 );
 
-type NativeTextarea = Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'name' | 'form' | 'required' | 'defaultValue' | 'value' | 'onChange' | 'onBlur'
->;
-
-export type PlainTextareaFieldProps<In extends FieldValues> = Pick<
-  TextFieldProps<In>,
-  'form' | 'name' | 'label' | 'description' | 'required'
-> &
-  NativeTextarea;
+export type PlainTextareaFieldProps<In extends FieldValues> = FieldProps<In> &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Bound>;
 
 /** The kit's `TextareaField` in plain HTML: five rows, taller at the visitor's wish (resize). */
 export const PlainTextareaField = <In extends FieldValues>({

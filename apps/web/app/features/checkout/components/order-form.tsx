@@ -2,7 +2,7 @@ import type { HumanChallenge } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { createHumanProofInAdvance } from '@esim/ui/human-proof-in-advance';
-import { loadPhoneFormat, type PhoneCountry } from '@esim/ui/phone-input-state';
+import { type PhoneCountry, withPhoneFormat } from '@esim/ui/phone-input-state';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,10 +23,9 @@ import { savePayToken } from '../view-token';
  * The order contract (zod and libphonenumber, about half the page's code) loads once the form is usable, with
  * the phone field's formatting: a number typed before then is formatted before it is checked.
  */
-const loadOrderContract = () =>
-  Promise.all([import('../order-contract'), loadPhoneFormat()]).then(
-    ([contract]) => contract.createOrderBodySchema,
-  );
+const loadOrderContract = withPhoneFormat(() =>
+  import('../order-contract').then((contract) => contract.createOrderBodySchema),
+);
 // Everyone on this page has come to pay: the checks are fetched as soon as the form's code runs in the browser,
 // not after its first render (about 0.15 s sooner on a slow phone). The form's own load finds them on their way.
 if (typeof document !== 'undefined') loadOrderContract().catch(() => undefined);

@@ -2,7 +2,7 @@ import { businessTypes } from '@esim/contracts/business-types';
 import { useApiForm } from '@esim/ui/form/use-api-form';
 import { useField } from '@esim/ui/form/use-field';
 import { humanProofPlaceholder } from '@esim/ui/human-proof';
-import { loadPhoneFormat, type PhoneCountry } from '@esim/ui/phone-input-state';
+import { type PhoneCountry, withPhoneFormat } from '@esim/ui/phone-input-state';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +21,9 @@ import { applyAsPartner } from '../api/apply-as-partner';
  * The contract (zod and libphonenumber) loads once the form is usable, with the phone field's formatting: a
  * number typed before then is formatted before it is checked.
  */
-const loadContract = () =>
-  Promise.all([import('../form-contracts'), loadPhoneFormat()]).then(
-    ([contracts]) => contracts.partnerApplicationBodySchema,
-  );
+const loadContract = withPhoneFormat(() =>
+  import('../form-contracts').then((contracts) => contracts.partnerApplicationBodySchema),
+);
 
 /** "Become a partner" (SPEC section 3): stored for staff and confirmed to the applicant by e-mail. */
 export const PartnerForm = ({ countries }: { countries: readonly PhoneCountry[] }) => {

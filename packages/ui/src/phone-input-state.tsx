@@ -17,7 +17,8 @@
  * (apps/web `components/plain-form`).
  */
 import type { CountryCode } from 'libphonenumber-js';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { fieldIds } from './form/use-field';
 import { type PhoneCountry, type PhoneInputMode, phoneInputMaxLength } from './phone-input-rules';
 
 export {
@@ -31,10 +32,7 @@ type PhoneFormat = typeof import('./phone-format');
 
 let loading: Promise<PhoneFormat> | null = null;
 
-/**
- * Loads the phone input's formatting, once per page. A form whose contract is loaded later (`useApiForm` with a
- * loader) waits for this too, so a number typed before it arrived is formatted before it is checked.
- */
+/** Loads the phone input's formatting, once per page (a lazy contract waits for it: `withPhoneFormat`). */
 export const loadPhoneFormat = (): Promise<PhoneFormat> => {
   loading ??= import('./phone-format').catch((error: unknown) => {
     loading = null;
@@ -42,6 +40,16 @@ export const loadPhoneFormat = (): Promise<PhoneFormat> => {
   });
   return loading;
 };
+
+/**
+ * A form contract loaded together with the phone formatting (`useApiForm` with a loader): the contract resolves
+ * only once the formatting has arrived, and the phone field, which asked for it first, has then handed the form
+ * its formatted number. So a national number typed before either arrived is international when checked.
+ */
+export const withPhoneFormat =
+  <Schema extends object>(loadContract: () => Promise<Schema>) =>
+  (): Promise<Schema> =>
+    Promise.all([loadContract(), loadPhoneFormat()]).then(([schema]) => schema);
 
 /** What both looks of the phone input take in common. */
 export type PhoneInputStateOptions = {
@@ -98,7 +106,7 @@ export const usePhoneInputState = ({
   const apply = (text: string, nextCountry: CountryCode) => applyWith(format, text, nextCountry);
 
   // The formatting arrived: what was typed meanwhile is formatted and handed to the form in the same task, before
-  // a form waiting for it (`loadPhoneFormat`) checks the value.
+  // a form waiting for it (`withPhoneFormat`) checks the value.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once; reads the latest state through `latest`.
   useEffect(() => {
     let mounted = true;
@@ -155,18 +163,39 @@ export const usePhoneInputState = ({
     setCountry(next);
   };
 
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = [error ? errorId : null, description ? descriptionId : null].filter(Boolean).join(' ');
   return {
     id,
     country,
     display,
     options,
-    errorId,
-    descriptionId,
-    describedBy: describedBy || undefined,
+    ...fieldIds(id, { error, description }),
     type: (text: string) => apply(text, country),
     selectCountry,
   };
 };
+
+/** The phone input's country picker, a native select, shared by its two looks (UI kit and plain HTML). */
+export const PhoneCountrySelect = ({
+  phone,
+  label,
+  style,
+}: {
+  phone: Pick<ReturnType<typeof usePhoneInputState>, 'country' | 'options' | 'selectCountry'>;
+  /** Its accessible name, e.g. "Country code". */
+  label: string;
+  style?: CSSProperties;
+}) => (
+  <select
+    aria-label={label}
+    className="phone-input__country"
+    value={phone.country}
+    onChange={(event) => phone.selectCountry(event.currentTarget.value as CountryCode)}
+    style={style}
+  >
+    {phone.options.map((option) => (
+      <option key={option.code} value={option.code}>
+        {option.label}
+      </option>
+    ))}
+  </select>
+);
