@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { demoAccounts, demoPassword, seedDemo, seedDemoEsims } from '@esim/db';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app';
@@ -86,6 +86,21 @@ const watchDatabase = (deps: AppDeps, log: FastifyBaseLogger, everyMs = 2_000) =
 };
 
 /**
+ * Closes an app once its requests in flight are answered. Node closes idle keep-alive connections when the
+ * server closes, but a connection busy then stays open after its answer for the keep-alive timeout (72 s), and
+ * the close waits for it: so idle ones are closed again until the close is done. Requests arriving meanwhile on
+ * an open connection are answered 503 with `Connection: close` by Fastify.
+ */
+const closeDraining = async (app: FastifyInstance) => {
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(reaper);
+  }
+};
+
+/**
  * One server process: the site and staff apps, the job workers and the shared-state listeners. On SIGTERM or
  * SIGINT it stops taking connections, lets requests in flight and running jobs finish (jobs still running at
  * the deadline go back to the queue for another process), then exits.
@@ -133,8 +148,18 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: finishing requests and jobs');
+    // What is still open when the deadline passes is named in its log line: the place to look.
+    const pending = new Set<string>();
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      pending.add(name);
+      try {
+        await work();
+      } finally {
+        pending.delete(name);
+      }
+    };
     const deadline = setTimeout(() => {
-      log.error('shutdown: deadline passed, exiting with work unfinished');
+      log.error({ pending: [...pending] }, 'shutdown: deadline passed, exiting with work unfinished');
       process.exit(1);
     }, config.runtime.shutdownTimeoutMs);
     deadline.unref();
@@ -143,14 +168,14 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     stopFulfilmentSweep();
     // Requests and jobs finish side by side; jobs get most of the budget, the rest is for closing up.
     await Promise.allSettled([
-      site.close(),
-      staff.close(),
-      deps.jobs.stop(Math.max(1_000, config.runtime.shutdownTimeoutMs - 5_000)),
+      step('site requests', () => closeDraining(site)),
+      step('staff requests', () => closeDraining(staff)),
+      step('jobs', () => deps.jobs.stop(Math.max(1_000, config.runtime.shutdownTimeoutMs - 5_000))),
     ]);
-    await stopListening().catch(() => undefined);
-    await stopOrderEvents().catch(() => undefined);
+    await step('catalogue listener', stopListening).catch(() => undefined);
+    await step('order events listener', stopOrderEvents).catch(() => undefined);
     deps.redis?.disconnect();
-    await deps.database.close().catch(() => undefined);
+    await step('database pool', () => deps.database.close()).catch(() => undefined);
     log.info('shut down');
     process.exit(0);
   };
