@@ -65,7 +65,8 @@ export const EsimDelivery = ({ esimId, email }: { esimId: string; email: string 
           onClick={() =>
             void run({ channel: 'email' }, t('portal:subscribers.delivery.emailSent', { email }))
           }
-          disabled={busy}
+          // The message names the address: wait until it is known (the wizard loads the subscriber after the order).
+          disabled={busy || !email}
           data-testid="deliver-email"
         >
           {t('portal:subscribers.delivery.email')}
