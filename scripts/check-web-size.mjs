@@ -11,32 +11,6 @@ import { gzipSync } from 'node:zlib';
 
 export const firstLoadBudgetKb = 150;
 
-/**
- * Public pages that do not meet the budget yet, each held at its size when this check was written (KB gzip), so
- * they can shrink but not grow. Their forms run react-hook-form (about 12 KB); their contracts, with zod and
- * libphonenumber, load once the form is usable (ADR 0026). verify-email left the list when it left the UI kit. Lower a
- * ceiling when a page shrinks; delete the entry once the page is within the budget.
- */
-export const knownOverBudget = {
-  // 256 until issue 13's e-mail change texts (web and common locale bundles) and the multi-line text rule: +0.3 KB;
-  // 257 until issue 12 (the list kit's saved-view and detail texts in common, the ?ref= referral kept from any page)
-  // and issue 11's portal contracts: +0.4 KB; 257.5 until the phone field kept a number typed before hydration
-  // (pages now paint before their scripts load, ADR 0025): +0.05 KB; 257.6 until the human check's solver hashed
-  // with @noble/hashes instead of WebCrypto, 0.5 s less after the click on a slow phone (ADR 0005): +0.5 KB;
-  // 258.2 until its form left the UI kit for plain HTML fields (components/plain-form, ADR 0017): -28.8 KB;
-  // 229.5 until its contract (zod, libphonenumber) loaded once the form is usable: -62.8 KB; 166.8 until the
-  // plain form shell was shared with verify-email (one chunk more): +0.2 KB.
-  'routes/public/become-a-partner': 167.0,
-  // 245 before the merge of issues 10 and 13 (form kit, strict contracts with the ISO country list): +7.5 KB;
-  // 253 until the portal's money messages and issue 13's e-mail change texts joined the locale bundles: +0.2 KB;
-  // 254 until the human check's solver (as above): +0.6 KB; 254.7 until its form left the UI kit (as above):
-  // -34.9 KB; 219.9 until its contract loaded once the form is usable (as above): -55.8 KB; 164.2 until the plain
-  // form shell was shared with verify-email (as above): +0.2 KB.
-  'routes/public/contact': 164.4,
-};
-
-export const limitKb = (route) => knownOverBudget[route] ?? firstLoadBudgetKb;
-
 const defaultBuild = fileURLToPath(new URL('../apps/web/build/client', import.meta.url));
 
 const readManifests = (clientDir) => {
@@ -115,15 +89,14 @@ export const pageForPath = (pages, urlPath) =>
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const pages = measureFirstLoad(process.argv[2]);
   for (const p of pages) {
-    const state = p.kb > limitKb(p.route) ? 'OVER' : p.kb > firstLoadBudgetKb ? 'held' : 'ok';
-    const note = knownOverBudget[p.route] ? ` (known miss, held at ${knownOverBudget[p.route]} KB)` : '';
-    console.log(`${state.padEnd(4)} ${p.kb.toFixed(1).padStart(6)} KB  ${p.route}${note}`);
+    const state = p.kb > firstLoadBudgetKb ? 'OVER' : 'ok';
+    console.log(`${state.padEnd(4)} ${p.kb.toFixed(1).padStart(6)} KB  ${p.route}`);
   }
-  const over = pages.filter((p) => p.kb > limitKb(p.route));
+  const over = pages.filter((p) => p.kb > firstLoadBudgetKb);
   if (over.length) {
     for (const p of over)
       console.error(
-        `\n${p.route}: ${p.kb.toFixed(1)} KB gzip of first-load JavaScript, limit ${limitKb(p.route)} KB (DESIGN section 7). Its files:\n${p.files.map((f) => `  ${f}`).join('\n')}`,
+        `\n${p.route}: ${p.kb.toFixed(1)} KB gzip of first-load JavaScript, limit ${firstLoadBudgetKb} KB (DESIGN section 7). Its files:\n${p.files.map((f) => `  ${f}`).join('\n')}`,
       );
     process.exit(1);
   }

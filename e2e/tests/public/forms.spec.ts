@@ -88,8 +88,12 @@ test('the contact form shows each validation message, then forwards the message 
     'Message is required',
   ])
     await expect(form.getByText(message, { exact: true })).toBeVisible();
-
+  // The first field in error takes the focus; after a failed submit each change is checked again at once.
+  await expect(field(page, 'fullName')).toBeFocused();
   await field(page, 'fullName').fill('Contact Tester');
+  await expect(form.getByText('Full name is required', { exact: true })).toHaveCount(0);
+  await expect(form.getByText('E-mail is required', { exact: true })).toBeVisible();
+
   await field(page, 'email').fill('broken@');
   await field(page, 'title').fill('Question');
   await field(page, 'message').fill('short');
@@ -130,6 +134,10 @@ test('the contact form shows each validation message, then forwards the message 
 
   await submit(page);
   await expect(page.getByTestId('form-success')).toBeVisible({ timeout: 20_000 });
+  // Sent: the form is empty again for another message, without errors.
+  await expect(field(page, 'title')).toHaveValue('');
+  await expect(field(page, 'message')).toHaveValue('');
+  await expect(form.locator('.field__error')).toHaveCount(0);
   const mail = await waitForMail(supportEmail, title);
   expect(mail.text).toContain(email);
   expect(mail.text).toContain('<b>thanks</b>');

@@ -11,16 +11,12 @@ import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../api-client';
 import { describeError, type ErrorFallback } from '../describe-error';
+import { fieldLabel } from './field-ids';
 
 export const serverErrorType = 'server';
 
 /** The message a form shows above its fields: server errors and SPEC success messages. */
 export type FormFeedback = { kind: 'error' | 'success'; message: string } | null;
-
-const fieldLabel = (t: TFunction, name: string): string => {
-  const last = name.split('.').at(-1) ?? name;
-  return t(`common:fields.${last}`, { defaultValue: last });
-};
 
 /** "maxCharacters:50" + "firstName" -> "First name must not exceed 50 characters" (in the current language). */
 export const translateRuleMessage = (t: TFunction, message: string, name: string): string => {
@@ -37,6 +33,12 @@ export const getFieldErrorMessage = (
   if (!error?.message) return undefined;
   return error.type === serverErrorType ? error.message : translateRuleMessage(t, error.message, name);
 };
+
+/** An empty choice fails its format or option rule: it reads "<Field> is required", like an empty text field. */
+export const requiredWhenEmpty = <E extends Pick<FieldError, 'type' | 'message'>>(
+  error: E | undefined,
+  empty: boolean,
+) => (error && empty && error.type !== serverErrorType ? { type: 'required', message: 'required' } : error);
 
 /**
  * Puts a 422 `errors` map onto the form's fields. Messages for fields the form does not show are returned so
@@ -90,4 +92,40 @@ export const getSubmitFeedback = <T extends FieldValues>(
   const shownUnderFields = Object.values(error.errors ?? {}).flat();
   if (shownUnderFields.includes(error.message)) return null;
   return { kind: 'error', message: describeError(t, error, fallback) };
+};
+
+/** A TanStack Query mutation or anything with its `mutateAsync`. */
+export type SubmitMutation<Body, Result> = { mutateAsync: (body: Body) => Promise<Result> };
+
+/** How a form sends its parsed values and what it shows after: both form engines take these. */
+export type FormSubmitOptions<Out, Result> = SubmitFeedbackOptions & {
+  /** Sends the parsed values; give this or `mutation`. */
+  onSubmit?: (values: Out) => Promise<Result>;
+  mutation?: SubmitMutation<Out, Result>;
+  /** After a successful submit; the returned feedback (usually the server's message) is shown. */
+  onSuccess?: (result: Result, values: Out) => FormFeedback | undefined;
+  /** Maps an error the form treats specially; return undefined to fall through to the kit's mapping. */
+  onError?: (error: unknown) => FormFeedback | undefined;
+};
+
+/**
+ * Sends valid values and returns the feedback to show: `onSuccess`'s, or for a failure `onError`'s or the
+ * kit's mapping (`getSubmitFeedback`, which also puts field errors under their fields through `setError`).
+ */
+export const sendForFeedback = async <Out, Result, T extends FieldValues>(
+  values: Out,
+  options: FormSubmitOptions<Out, Result>,
+  form: { t: TFunction; setError: UseFormSetError<T>; shownFields: Iterable<string> },
+): Promise<FormFeedback> => {
+  const { onSubmit, mutation, onSuccess, onError, fallback, handledElsewhere } = options;
+  const send = onSubmit ?? mutation?.mutateAsync;
+  if (!send) throw new Error('a form needs onSubmit or mutation');
+  try {
+    const result = await send(values);
+    return onSuccess?.(result, values) ?? null;
+  } catch (error) {
+    const special = onError?.(error);
+    if (special !== undefined) return special;
+    return getSubmitFeedback(form.t, error, form.setError, form.shownFields, { fallback, handledElsewhere });
+  }
 };

@@ -1,7 +1,17 @@
-import type { ApiForm } from '@esim/ui/form/use-api-form';
-import { type FieldOptions, fieldIds, useField } from '@esim/ui/form/use-field';
+import { type FieldOptions, fieldIds, useShownField } from '@esim/ui/form/field-ids';
 import { type ReactNode, useId } from 'react';
-import type { FieldValues, Path } from 'react-hook-form';
+import type { FieldName, PlainForm } from './use-plain-form';
+
+/** What every plain field takes: the form, the field's name in the contract, how it shows itself. */
+export type PlainFieldBaseProps<In extends Record<string, unknown>> = {
+  form: PlainForm<In>;
+  name: FieldName<In>;
+  /** Defaults to `common:fields.<name>`. */
+  label?: string;
+  description?: string;
+  /** Shows the asterisk and sets aria-required; the contract decides what is actually required. */
+  required?: boolean;
+};
 
 export type PlainFieldProps = {
   inputId: string;
@@ -44,16 +54,31 @@ export const PlainField = ({ inputId, label, description, error, required, child
 };
 
 /**
- * A plain field bound to the form: the frame's props (label, description, translated error, asterisk) and the
- * control's (id and aria wiring), so each field component only renders its control.
+ * The kit's `useField` for the plain engine: registers the field as shown (so server errors for it go under
+ * it, not into the alert) and returns its label and translated error. `emptyIsRequired`: nothing chosen fails
+ * a choice's format or option rule; say "is required" like every other empty field.
  */
-export const usePlainField = <In extends FieldValues>(
-  form: ApiForm<In, unknown>,
-  name: Path<In>,
+export const usePlainFieldState = <In extends Record<string, unknown>>(
+  form: PlainForm<In>,
+  name: FieldName<In>,
+  options: FieldOptions = {},
+) => {
+  const label = useShownField(form, name, options.label);
+  return { label, error: form.errorMessage(name, options.emptyIsRequired) };
+};
+
+/**
+ * A plain field bound to the form: the frame's props (label, description, translated error, asterisk) and the
+ * control's (id, aria wiring, name, value, change and blur handlers), so each field component only renders its
+ * control.
+ */
+export const usePlainField = <In extends Record<string, unknown>>(
+  form: PlainForm<In>,
+  name: FieldName<In>,
   options: FieldOptions,
 ) => {
   const id = useId();
-  const field = useField(form, name, options);
+  const field = usePlainFieldState(form, name, options);
   const ids = fieldIds(id, { error: field.error, description: options.description });
   return {
     frame: {
@@ -65,6 +90,8 @@ export const usePlainField = <In extends FieldValues>(
     },
     control: {
       id,
+      name,
+      ref: form.ref(name),
       'aria-invalid': Boolean(field.error),
       'aria-describedby': ids.describedBy,
       'aria-required': options.required || undefined,

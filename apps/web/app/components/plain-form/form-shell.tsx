@@ -1,8 +1,7 @@
 import type { FormFeedback } from '@esim/ui/form/field-errors';
-import type { ApiForm } from '@esim/ui/form/use-api-form';
 import type { ButtonHTMLAttributes, FocusEventHandler, ReactNode } from 'react';
-import type { FieldValues } from 'react-hook-form';
 import { useIsHydrated } from '../../lib/use-is-hydrated';
+import type { PlainForm } from './use-plain-form';
 
 /** The kit's `FormAlert` in plain HTML: the API's errors and SPEC success messages above the fields. */
 export const PlainFormAlert = ({ feedback }: { feedback: FormFeedback }) => {
@@ -18,8 +17,8 @@ export const PlainFormAlert = ({ feedback }: { feedback: FormFeedback }) => {
   );
 };
 
-type PlainFormShellProps<In extends FieldValues> = {
-  form: ApiForm<In, unknown>;
+type PlainFormShellProps<In extends Record<string, unknown>> = {
+  form: PlainForm<In>;
   children: ReactNode;
   /** The submit button's text; without it the form brings its own button in `footer`. */
   submitLabel?: string;
@@ -35,7 +34,7 @@ type PlainFormShellProps<In extends FieldValues> = {
  * form element (posted, so nothing typed lands in an address), its alert, the fields, the submit button, then
  * the footer. The submit button waits for the scripts, as the kit's does.
  */
-export const PlainFormShell = <In extends FieldValues>({
+export const PlainFormShell = <In extends Record<string, unknown>>({
   form,
   children,
   submitLabel,
@@ -56,7 +55,7 @@ export const PlainFormShell = <In extends FieldValues>({
       <PlainFormAlert feedback={form.feedback} />
       {children}
       {submitLabel ? (
-        <PlainSubmitButton loading={form.formState.isSubmitting} disabled={!hydrated}>
+        <PlainSubmitButton loading={form.isSubmitting} disabled={!hydrated}>
           {submitLabel}
         </PlainSubmitButton>
       ) : null}

@@ -1,21 +1,28 @@
-import type { PhoneFieldProps } from '@esim/ui/form/phone-field';
-import { useField } from '@esim/ui/form/use-field';
+import type { PhoneCountry } from '@esim/ui/phone-input-state';
 import {
   PhoneCountrySelect,
-  type PhoneInputStateOptions,
+  type PhoneInputMode,
   phoneInputMaxLength,
   usePhoneInputState,
 } from '@esim/ui/phone-input-state';
-import { Controller, type FieldValues } from 'react-hook-form';
-import { PlainField } from './field';
+import type { CountryCode } from 'libphonenumber-js';
+import { PlainField, type PlainFieldBaseProps, usePlainFieldState } from './field';
 
-export type PlainPhoneFieldProps<In extends FieldValues> = Omit<PhoneFieldProps<In>, 'data-testid'>;
+export type PlainPhoneFieldProps<In extends Record<string, unknown>> = PlainFieldBaseProps<In> & {
+  /** Accessible name of the country picker, e.g. "Country code". */
+  countryLabel: string;
+  /** See `PhoneInputStateOptions`. */
+  countries: readonly PhoneCountry[];
+  placeholder?: string;
+  mode?: PhoneInputMode;
+  defaultCountry?: CountryCode;
+};
 
 /**
  * The kit's `PhoneField` (SPEC section 5: country picker, formatted as you type, international value, type tel,
  * at most 25 characters, "Enter a phone number") in plain HTML, for public pages without the UI kit.
  */
-export const PlainPhoneField = <In extends FieldValues>({
+export const PlainPhoneField = <In extends Record<string, unknown>>({
   form,
   name,
   label,
@@ -27,80 +34,42 @@ export const PlainPhoneField = <In extends FieldValues>({
   mode = 'auto',
   defaultCountry = 'AL',
 }: PlainPhoneFieldProps<In>) => {
-  const field = useField(form, name, { label });
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field: control }) => (
-        <PlainPhoneInput
-          name={control.name}
-          value={control.value ?? ''}
-          onChange={control.onChange}
-          onBlur={control.onBlur}
-          inputRef={control.ref}
-          label={field.label}
-          placeholder={placeholder ?? form.t('common:form.phonePlaceholder')}
-          error={field.error}
-          description={description}
-          required={required}
-          countryLabel={countryLabel}
-          countries={countries}
-          mode={mode}
-          defaultCountry={defaultCountry}
-        />
-      )}
-    />
-  );
-};
-
-type PlainPhoneInputProps = PhoneInputStateOptions & {
-  name: string;
-  onBlur: () => void;
-  inputRef: (element: HTMLInputElement | null) => void;
-  label: string;
-  placeholder: string;
-  countryLabel: string;
-  required?: boolean | undefined;
-};
-
-const PlainPhoneInput = ({
-  name,
-  onBlur,
-  inputRef,
-  label,
-  placeholder,
-  countryLabel,
-  required,
-  ...state
-}: PlainPhoneInputProps) => {
-  const phone = usePhoneInputState(state);
+  const field = usePlainFieldState(form, name, { label });
+  const phone = usePhoneInputState({
+    value: String(form.values[name] ?? ''),
+    onChange: (value) => form.setValue(name, value as In[typeof name]),
+    countries,
+    mode,
+    defaultCountry,
+    error: field.error,
+    description,
+  });
   return (
     <PlainField
       inputId={phone.id}
-      label={label}
-      description={state.description}
-      error={state.error}
+      label={field.label}
+      description={description}
+      error={field.error}
       required={required}
     >
       <div className="phone-input">
         <PhoneCountrySelect phone={phone} label={countryLabel} />
         <input
           id={phone.id}
-          ref={inputRef}
+          // The phone state takes a number typed before hydration itself, formatted.
+          ref={form.ref(name, false)}
           name={name}
           className="text-input field__input"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           maxLength={phoneInputMaxLength}
-          placeholder={placeholder}
+          placeholder={placeholder ?? form.t('common:form.phonePlaceholder')}
           value={phone.display}
-          aria-invalid={Boolean(state.error)}
+          aria-invalid={Boolean(field.error)}
           aria-describedby={phone.describedBy}
           aria-required={required || undefined}
           onChange={(event) => phone.type(event.currentTarget.value)}
-          onBlur={onBlur}
           data-testid="phone-input"
         />
       </div>

@@ -1,22 +1,24 @@
-import type { SelectFieldProps } from '@esim/ui/form/select-field';
+import type { SelectOption } from '@esim/ui/form/select-field';
 import type { SelectHTMLAttributes } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
-import { PlainField, usePlainField } from './field';
+import { PlainField, type PlainFieldBaseProps, usePlainField } from './field';
 
-export type PlainSelectFieldProps<In extends FieldValues> = Pick<
-  SelectFieldProps<In>,
-  'form' | 'name' | 'label' | 'description' | 'required' | 'options' | 'placeholder' | 'emptyValue'
-> &
+export type PlainSelectFieldProps<In extends Record<string, unknown>> = PlainFieldBaseProps<In> &
   Omit<
     SelectHTMLAttributes<HTMLSelectElement>,
-    'name' | 'form' | 'required' | 'defaultValue' | 'value' | 'onChange' | 'onBlur'
-  >;
+    'name' | 'form' | 'required' | 'defaultValue' | 'value' | 'onChange'
+  > & {
+    options: readonly SelectOption[];
+    /** The first, empty option ("Choose a country"); choosing it stores `emptyValue`. */
+    placeholder?: string;
+    /** What the form holds when nothing is chosen: '' (a required choice) or null (an optional one). */
+    emptyValue?: '' | null;
+  };
 
 /**
  * The kit's `SelectField` in plain HTML: a native select bound to the form; an empty choice that fails the
  * contract reads "<Field> is required", as an empty text field does.
  */
-export const PlainSelectField = <In extends FieldValues>({
+export const PlainSelectField = <In extends Record<string, unknown>>({
   form,
   name,
   label,
@@ -35,29 +37,22 @@ export const PlainSelectField = <In extends FieldValues>({
   });
   return (
     <PlainField {...frame}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field: bound }) => (
-          <select
-            className="text-input field__input"
-            {...control}
-            name={bound.name}
-            ref={bound.ref}
-            value={bound.value ?? ''}
-            onChange={(event) => bound.onChange(event.currentTarget.value || emptyValue)}
-            onBlur={bound.onBlur}
-            {...native}
-          >
-            {placeholder ? <option value="">{placeholder}</option> : null}
-            {options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      />
+      <select
+        className="text-input field__input"
+        {...control}
+        {...native}
+        value={String(form.values[name] ?? '')}
+        onChange={(event) =>
+          form.setValue(name, (event.currentTarget.value || emptyValue) as In[typeof name])
+        }
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </PlainField>
   );
 };

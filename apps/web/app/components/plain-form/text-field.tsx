@@ -1,23 +1,17 @@
-import type { TextFieldProps } from '@esim/ui/form/text-field';
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import type { FieldValues } from 'react-hook-form';
-import { PlainField, usePlainField } from './field';
+import { PlainField, type PlainFieldBaseProps, usePlainField } from './field';
 
 /** What the form binds: the native props a field takes are the rest. */
-type Bound = 'name' | 'form' | 'required' | 'defaultValue' | 'value' | 'onChange' | 'onBlur';
-type FieldProps<In extends FieldValues> = Pick<
-  TextFieldProps<In>,
-  'form' | 'name' | 'label' | 'description' | 'required'
->;
+type Bound = 'name' | 'form' | 'required' | 'defaultValue' | 'value' | 'onChange';
 
-export type PlainTextFieldProps<In extends FieldValues> = FieldProps<In> &
+export type PlainTextFieldProps<In extends Record<string, unknown>> = PlainFieldBaseProps<In> &
   Omit<InputHTMLAttributes<HTMLInputElement>, Bound>;
 
 /**
  * The kit's `TextField` in plain HTML, for public pages that must not load the UI kit (DESIGN section 7): the
  * same contract-driven label, translated error and aria wiring, styled by the site's stylesheet.
  */
-export const PlainTextField = <In extends FieldValues>({
+export const PlainTextField = <In extends Record<string, unknown>>({
   form,
   name,
   label,
@@ -33,22 +27,23 @@ export const PlainTextField = <In extends FieldValues>({
         type="text"
         {...control}
         {...native}
-        {...form.register(name)}
+        value={String(form.values[name] ?? '')}
+        onChange={(event) => form.setValue(name, event.currentTarget.value as In[typeof name])}
       />
     </PlainField>
   );
 };
 
 /** An e-mail address: type email, autocomplete email unless told otherwise. */
-export const PlainEmailField = <In extends FieldValues>(props: PlainTextFieldProps<In>) => (
+export const PlainEmailField = <In extends Record<string, unknown>>(props: PlainTextFieldProps<In>) => (
   <PlainTextField type="email" autoComplete="email" {...props} />
 );
 
-export type PlainTextareaFieldProps<In extends FieldValues> = FieldProps<In> &
+export type PlainTextareaFieldProps<In extends Record<string, unknown>> = PlainFieldBaseProps<In> &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Bound>;
 
 /** The kit's `TextareaField` in plain HTML: five rows, taller at the visitor's wish (resize). */
-export const PlainTextareaField = <In extends FieldValues>({
+export const PlainTextareaField = <In extends Record<string, unknown>>({
   form,
   name,
   label,
@@ -64,7 +59,8 @@ export const PlainTextareaField = <In extends FieldValues>({
         rows={5}
         {...control}
         {...native}
-        {...form.register(name)}
+        value={String(form.values[name] ?? '')}
+        onChange={(event) => form.setValue(name, event.currentTarget.value as In[typeof name])}
       />
     </PlainField>
   );

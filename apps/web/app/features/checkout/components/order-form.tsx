@@ -1,6 +1,5 @@
 import type { HumanChallenge } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
-import { useApiForm } from '@esim/ui/form/use-api-form';
 import { createHumanProofInAdvance } from '@esim/ui/human-proof-in-advance';
 import { type PhoneCountry, withPhoneFormat } from '@esim/ui/phone-input-state';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,6 +8,7 @@ import { Link } from 'react-router';
 import { PlainFormShell, PlainSubmitButton } from '../../../components/plain-form/form-shell';
 import { PlainPhoneField } from '../../../components/plain-form/phone-field';
 import { PlainEmailField, PlainTextField } from '../../../components/plain-form/text-field';
+import { usePlainForm } from '../../../components/plain-form/use-plain-form';
 import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
@@ -60,7 +60,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
     () => createHumanProofInAdvance(api, humanChallenge ? { challenge: humanChallenge } : {}),
     [humanChallenge],
   );
-  const form = useApiForm(loadOrderContract, {
+  const form = usePlainForm(loadOrderContract, {
     defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '' },
     onSubmit: async (values) => {
       // A second click while the first is on its way (or the page is leaving) sends nothing.
@@ -114,11 +114,10 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       email: customer.email,
       phoneNumber: customer.phone ?? '',
     };
-    for (const name of prefilled)
-      if (!form.getValues(name) && known[name]) form.setValue(name, known[name], { shouldDirty: false });
-  }, [customer, form]);
+    for (const name of prefilled) if (!form.getValue(name) && known[name]) form.setValue(name, known[name]);
+  }, [customer, form.getValue, form.setValue]);
 
-  const busy = form.formState.isSubmitting || leaving;
+  const busy = form.isSubmitting || leaving;
   // As FormShell's own submit button: clicked in server-rendered HTML it would post the form without its checks.
   const hydrated = useIsHydrated();
 

@@ -1,5 +1,3 @@
-import { useApiForm } from '@esim/ui/form/use-api-form';
-import { humanProofPlaceholder } from '@esim/ui/human-proof';
 import { useTranslation } from 'react-i18next';
 import { PlainFormShell } from '../../../components/plain-form/form-shell';
 import {
@@ -7,18 +5,18 @@ import {
   PlainTextareaField,
   PlainTextField,
 } from '../../../components/plain-form/text-field';
+import { usePlainForm } from '../../../components/plain-form/use-plain-form';
 import { sendContactMessage } from '../api/send-contact-message';
 
-/** The contract (zod) loads once the form is usable: the page's first load leaves it out. */
-const loadContract = () =>
-  import('../form-contracts').then((contracts) => contracts.contactMessageBodySchema);
+/** The contract (zod) and the human check load once the form is usable: the page's first load leaves them out. */
+const loadContract = () => import('../form-contracts').then((contracts) => contracts.contactFormSchema);
 
 /** Contact form (SPEC section 3): full name, e-mail, title, message; forwarded to the support address. */
 export const ContactForm = () => {
   const { t } = useTranslation();
-  const form = useApiForm(loadContract, {
-    defaultValues: { fullName: '', email: '', title: '', message: '', humanProof: humanProofPlaceholder },
-    onSubmit: ({ humanProof: _placeholder, ...values }) => sendContactMessage(values),
+  const form = usePlainForm(loadContract, {
+    defaultValues: { fullName: '', email: '', title: '', message: '' },
+    onSubmit: sendContactMessage,
     onSuccess: (result) => {
       form.reset();
       return { kind: 'success', message: result.message };

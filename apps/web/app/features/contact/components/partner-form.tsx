@@ -1,11 +1,9 @@
 import { businessTypes } from '@esim/contracts/business-types';
-import { useApiForm } from '@esim/ui/form/use-api-form';
-import { useField } from '@esim/ui/form/use-field';
-import { humanProofPlaceholder } from '@esim/ui/human-proof';
 import { type PhoneCountry, withPhoneFormat } from '@esim/ui/phone-input-state';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlainFieldState } from '../../../components/plain-form/field';
 import { PlainFormShell } from '../../../components/plain-form/form-shell';
 import { PlainPhoneField } from '../../../components/plain-form/phone-field';
 import { PlainSelectField } from '../../../components/plain-form/select-field';
@@ -14,15 +12,16 @@ import {
   PlainTextareaField,
   PlainTextField,
 } from '../../../components/plain-form/text-field';
+import { usePlainForm } from '../../../components/plain-form/use-plain-form';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { applyAsPartner } from '../api/apply-as-partner';
 
 /**
- * The contract (zod and libphonenumber) loads once the form is usable, with the phone field's formatting: a
- * number typed before then is formatted before it is checked.
+ * The contract (zod and libphonenumber) and the human check load once the form is usable, with the phone
+ * field's formatting: a number typed before then is formatted before it is checked.
  */
 const loadContract = withPhoneFormat(() =>
-  import('../form-contracts').then((contracts) => contracts.partnerApplicationBodySchema),
+  import('../form-contracts').then((contracts) => contracts.partnerFormSchema),
 );
 
 /** "Become a partner" (SPEC section 3): stored for staff and confirmed to the applicant by e-mail. */
@@ -30,7 +29,7 @@ export const PartnerForm = ({ countries }: { countries: readonly PhoneCountry[] 
   const { t } = useTranslation();
   const typeGroupId = useId();
   const visitorCountry = useVisitorCountry();
-  const form = useApiForm(loadContract, {
+  const form = usePlainForm(loadContract, {
     defaultValues: {
       fullName: '',
       companyName: '',
@@ -39,24 +38,22 @@ export const PartnerForm = ({ countries }: { countries: readonly PhoneCountry[] 
       phoneNumber: '',
       title: '',
       message: '',
-      businessType: undefined,
-      humanProof: humanProofPlaceholder,
     },
-    onSubmit: ({ humanProof: _placeholder, ...values }) => applyAsPartner(values),
+    onSubmit: applyAsPartner,
     onSuccess: (result) => {
       form.reset();
       return { kind: 'success', message: result.message };
     },
   });
-  const businessType = useField(form, 'businessType', { emptyIsRequired: true });
-  const country = form.watch('country');
+  const businessType = usePlainFieldState(form, 'businessType', { emptyIsRequired: true });
+  const country = form.values.country;
 
   const countryOptions = useMemo(() => countries.map((c) => ({ value: c.code, label: c.name })), [countries]);
 
   // Preselect the visitor's country while the field is still empty.
   useEffect(() => {
-    if (visitorCountry && !form.getValues('country')) form.setValue('country', visitorCountry);
-  }, [visitorCountry, form]);
+    if (visitorCountry && !form.getValue('country')) form.setValue('country', visitorCountry);
+  }, [visitorCountry, form.getValue, form.setValue]);
 
   return (
     <PlainFormShell form={form} submitLabel={t('partner.submit')} data-testid="partner-form">
@@ -98,7 +95,14 @@ export const PartnerForm = ({ countries }: { countries: readonly PhoneCountry[] 
         <div className="choice-group__options">
           {businessTypes.map((type) => (
             <label key={type} className="choice">
-              <input type="radio" value={type} {...form.register('businessType')} />
+              <input
+                type="radio"
+                name="businessType"
+                value={type}
+                checked={form.values.businessType === type}
+                onChange={() => form.setValue('businessType', type)}
+                ref={form.ref('businessType')}
+              />
               <span>{t(`partner.businessTypes.${type}`)}</span>
             </label>
           ))}
