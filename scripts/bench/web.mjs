@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// bench:web — Lighthouse (mobile emulation, Debian Chromium) on the home page, a country page and the FAQ,
-// median of three runs each. Budgets (DESIGN section 7): Performance ≥ 95, Accessibility, SEO and Best
+// bench:web — Lighthouse (mobile emulation, Debian Chromium) on the home page, a country page, the FAQ and
+// the two form pages (contact, become a partner), median of three runs each. Budgets (DESIGN section 7): Performance ≥ 95, Accessibility, SEO and Best
 // Practices 100, LCP ≤ 1.8 s, TBT ≤ 100 ms, CLS ≤ 0.05, first-load JS ≤ 150 KB gzip. Exits 1 when a page
 // misses one, naming it. BENCH_PORT (default 3720, +1 for the staff app), BENCH_RUNS, BENCH_PAGES.
 import { spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { compiledServer, describeHost, machineLoad, record, root, waitFor } from
 
 const port = Number(process.env.BENCH_PORT ?? 3720);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const pages = (process.env.BENCH_PAGES ?? '/,/countries/de,/faq').split(',');
+const pages = (process.env.BENCH_PAGES ?? '/,/countries/de,/faq,/contact,/become-a-partner').split(',');
 const site = `http://localhost:${port}`;
 
 const dataDir = join(root, 'data', 'bench-web');

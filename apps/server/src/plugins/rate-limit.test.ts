@@ -1,7 +1,7 @@
 import { seedUser } from '@esim/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, uniqueEmail, uniquePhone } from '../test/harness';
-import { isUnmeteredRead } from './rate-limit';
+import { isProviderNotice, isUnmeteredRead } from './rate-limit';
 
 describe('isUnmeteredRead', () => {
   it('leaves built files and catalogue reads out of the per-address budget, nothing else', () => {
@@ -21,6 +21,21 @@ describe('isUnmeteredRead', () => {
       ['POST', '/assets/x.js'],
     ] as const)
       expect(isUnmeteredRead({ method, url }), `${method} ${url}`).toBe(false);
+  });
+});
+
+describe('isProviderNotice', () => {
+  it("leaves the providers' notifications out of the per-address budget, nothing else", () => {
+    expect(isProviderNotice({ method: 'POST', url: '/api/payments/webhooks/stripe' })).toBe(true);
+    expect(isProviderNotice({ method: 'POST', url: '/api/esim-provider/webhooks/s3cret' })).toBe(true);
+    for (const [method, url] of [
+      ['GET', '/api/payments/webhooks/stripe'],
+      ['POST', '/api/payments/webhooks/stripe/extra'],
+      ['POST', '/api/payments/webhooks/'],
+      ['POST', '/api/orders'],
+      ['POST', '/api/payments/checkout'],
+    ] as const)
+      expect(isProviderNotice({ method, url }), `${method} ${url}`).toBe(false);
   });
 });
 
@@ -64,6 +79,30 @@ describe('limits that cannot lock people out', () => {
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   }, 600_000);
+
+  it("takes a provider's notices from one address past the per-address budget", async () => {
+    const address = '198.51.100.30';
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 650; i += 1) {
+      // Unsigned: each is refused on its own merits (400), none for the address's budget (429).
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/payments/webhooks/${ctx.deps.payments.name}`,
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json' },
+        payload: { id: `evt_${i}` },
+      });
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+    }
+    expect(statuses.get(429)).toBeUndefined();
+    // The same address is still metered elsewhere.
+    for (let i = 0; i < 600; i += 1)
+      await ctx.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address }))
+        .statusCode,
+    ).toBe(429);
+  }, 120_000);
 
   it('never locks an account for correct logins, however many', async () => {
     const user = await seedUser(ctx.deps.db, { email: uniqueEmail('often'), phone: uniquePhone() });

@@ -15,6 +15,16 @@ export const isUnmeteredRead = (request: Pick<FastifyRequest, 'method' | 'url'>)
 };
 
 /**
+ * The payment provider's and the eSIM provider's notifications. A provider sends every buyer's notices from a
+ * few addresses: in a rush of a thousand orders, a per-address budget would refuse most of them (the payment
+ * provider then retries for hours, the eSIM orders wait for their poll). They are authenticated before any work
+ * (a secret path, a signature over the body), so a forged one costs microseconds and changes nothing.
+ */
+export const isProviderNotice = (request: Pick<FastifyRequest, 'method' | 'url'>) =>
+  request.method === 'POST' &&
+  /^\/api\/(payments|esim-provider)\/webhooks\/[^/?]+$/.test(request.url.split('?')[0] ?? '');
+
+/**
  * The per-address budget for everything else (ADR 0006, 0013). What can be abused (logins, forms,
  * orders) has its own, much tighter per-IP and per-account counters (lib/auth-rate-limit.ts). The counters are
  * in memory, or in Redis when several processes run (REDIS_URL).
@@ -27,7 +37,7 @@ export const registerRateLimit = async (
     max: options.perMinute,
     timeWindow: '1 minute',
     global: true,
-    allowList: (request) => isUnmeteredRead(request),
+    allowList: (request) => isUnmeteredRead(request) || isProviderNotice(request),
     // Shared by every process with Redis; a Redis outage lets requests through rather than failing them.
     ...(options.redis ? { redis: options.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     // Limit headers only once a client is limited: they are noise on every normal answer.
