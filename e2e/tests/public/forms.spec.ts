@@ -142,3 +142,48 @@ test('the contact form shows each validation message, then forwards the message 
   expect(mail.text).toContain(email);
   expect(mail.text).toContain('<b>thanks</b>');
 });
+
+test('the form pages break no Content-Security-Policy rule while their checks load and run', async ({
+  page,
+}) => {
+  // zod's object parser probes `new Function` unless told not to; the policy forbids eval and reports the probe.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+  });
+  for (const path of ['/contact', '/become-a-partner']) {
+    await page.goto(path);
+    await submit(page);
+    await expect(page.getByRole('main').getByText('Full name is required', { exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      path,
+    ).toEqual([]);
+  }
+});
+
+test('a form page loads its checks and the phone formatting only once the visitor starts on the form', async ({
+  page,
+}) => {
+  const lazy: string[] = [];
+  page.on('request', (request) => {
+    const name = /\/assets\/(form-contracts|form-checks|phone-format)-[\w-]+\.js$/.exec(request.url())?.[1];
+    if (name) lazy.push(name);
+  });
+  await page.goto('/become-a-partner');
+  await page.waitForLoadState('networkidle');
+  // Read, not touched: none of it.
+  expect(lazy).toEqual([]);
+
+  // The first thing done is a whole national number pasted at once under Albania: formatted as it arrives.
+  await field(page, 'country').selectOption('AL');
+  const phone = page.getByTestId('phone-input');
+  await phone.fill('0691234567');
+  await expect(phone).toHaveValue('069 123 4567');
+  await expect
+    .poll(() => [...new Set(lazy)].sort())
+    .toEqual(['form-checks', 'form-contracts', 'phone-format']);
+});

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { locales } from './locales';
 import {
   allowLineBreaks,
@@ -11,6 +10,7 @@ import {
   textField,
   typedPasswordField,
 } from './validation';
+import { z } from './zod';
 
 export const localeSchema = z.enum(locales);
 

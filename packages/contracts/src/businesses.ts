@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { nameField } from './auth';
 import { auditEntrySchema } from './clients';
 import { businessTypeSchema } from './forms';
 import { orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField, emailField } from './validation';
+import { z } from './zod';
 
 /**
  * Partners (issue 12): the "become a partner" applications (`/staff/manage-businesses`) and the orders their

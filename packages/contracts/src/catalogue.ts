@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { textField } from './validation';
+import { z } from './zod';
 
 export const packageTypes = ['global', 'regional', 'local'] as const;
 export const packageTypeSchema = z.enum(packageTypes);

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { customerEsimSchema, customerOrderSchema } from './customer';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField } from './validation';
+import { z } from './zod';
 
 /**
  * The staff dashboard's clients (customers): all users, blocked and deleted (SPEC section 2 "Clients"), a

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { packageSummarySchema } from './catalogue';
 import { esimInstallSchema, orderKindSchema, orderRefundSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema } from './paging';
+import { z } from './zod';
 
 /** SPEC section 3, "Order (customer view)": number, package name, created, status, payment, date, data in GB. */
 export const customerOrderSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The staff dashboard's home (issue 12): today, 7 and 30 days of the business, a revenue chart against the

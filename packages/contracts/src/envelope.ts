@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { ErrorEnvelope } from './errors';
+import { z } from './zod';
 
 export const errorEnvelopeSchema = z
   .object({

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { humanProofField } from './auth';
 import { businessTypes } from './business-types';
 import { countryCodeField, emailField, multilineTextField, phoneField, textField } from './validation';
+import { z } from './zod';
 
 export { businessTypes } from './business-types';
 export const businessTypeSchema = z.enum(businessTypes);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const outboxChannels = ['email', 'sms', 'push'] as const;
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { humanProofField } from './auth';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
+import { z } from './zod';
 
 export const orderStatuses = [
   'pending',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Paging, sorting and the paged answer: the one shape every list endpoint (catalogue, customer, portal, staff)

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { customerEsimSchema } from './customer';
 import { esimInstallSchema } from './orders';
 import { portalOrderSchema, resellerPackageSchema, subscriberSchema } from './portal';
 import { phoneField } from './validation';
+import { z } from './zod';
 
 /**
  * The reseller portal's subscribers side (issue 11): a subscriber's detail with eSIMs and delivery history, the

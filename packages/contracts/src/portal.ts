@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { packageTypeSchema, searchField } from './catalogue';
 import { orderKindSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField, emailField, textField } from './validation';
+import { z } from './zod';
 
 /**
  * The reseller portal's money: credits and bonus, the ledger, top-ups and purchases for subscribers

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Saved views: a staff member's named filters of a list, found again from the list's "Saved views" (issue 12). */
 export const savedViewSchema = z

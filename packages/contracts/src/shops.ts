@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { auditEntrySchema } from './clients';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { bonusTierSchema, creditBuckets, portalOrderSchema, statementSchema } from './portal';
+import { z } from './zod';
 
 /**
  * The staff dashboard's shops (issue 12): all shops (`/clients/all-shops`), a shop's page

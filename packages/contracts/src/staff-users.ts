@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { nameField, staffRoleSchema } from './auth';
 import { auditEntrySchema } from './clients';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField } from './validation';
+import { z } from './zod';
 
 /**
  * Staff accounts (issue 12): create a user with a role and an invitation (`/staff/create-user`), list them,

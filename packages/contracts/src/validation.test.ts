@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   changePasswordBodySchema,
   loginBodySchema,
@@ -20,6 +19,7 @@ import {
   validationRules,
   withStorableText,
 } from './validation';
+import { z } from './zod';
 
 /** Field → rule messages, the way the server's error handler groups zod issues. */
 const rulesOf = (schema: z.ZodType, input: unknown) => {

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js';
-import { z } from 'zod';
 import { isCountryCode } from './countries';
+import { z } from './zod';
 
 export {
   parseRuleMessage,

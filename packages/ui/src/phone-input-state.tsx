@@ -31,13 +31,21 @@ export {
 type PhoneFormat = typeof import('./phone-format');
 
 let loading: Promise<PhoneFormat> | null = null;
+/** The formatting once it has arrived, whoever asked for it: a field that has not been told yet uses it too. */
+let loaded: PhoneFormat | null = null;
 
 /** Loads the phone input's formatting, once per page (a lazy contract waits for it: `withPhoneFormat`). */
 export const loadPhoneFormat = (): Promise<PhoneFormat> => {
-  loading ??= import('./phone-format').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
+  loading ??= import('./phone-format').then(
+    (format) => {
+      loaded = format;
+      return format;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 };
 
@@ -63,6 +71,11 @@ export type PhoneInputStateOptions = {
   defaultCountry?: CountryCode;
   error?: string | undefined;
   description?: string | undefined;
+  /**
+   * When libphonenumber loads: as the field mounts (default), or when the visitor first focuses, types or picks a
+   * country (`prepare`, for a page the visitor may only read: its evaluation is a long task on a slow phone).
+   */
+  loadFormat?: 'at-once' | 'on-interaction';
 };
 
 /**
@@ -77,6 +90,7 @@ export const usePhoneInputState = ({
   defaultCountry = 'AL',
   error,
   description,
+  loadFormat = 'at-once',
 }: PhoneInputStateOptions) => {
   const id = useId();
   // null until loaded: the text is kept as typed. The server renders without it too, so hydration matches.
@@ -93,37 +107,51 @@ export const usePhoneInputState = ({
     if (!formatter) {
       typedUnformatted.current = true;
       const typed = text.slice(0, phoneInputMaxLength);
-      setDisplay(typed);
-      setCountry(nextCountry);
-      latest.current.onChange(typed);
+      show(typed, nextCountry, typed);
+      prepare();
       return;
     }
     const next = formatter.formatPhoneInput(text, nextCountry, mode);
-    setDisplay(next.display);
-    setCountry(next.country);
-    latest.current.onChange(next.value);
+    show(next.display, next.country, next.value);
   };
-  const apply = (text: string, nextCountry: CountryCode) => applyWith(format, text, nextCountry);
+  /** Shows and hands on a value; `latest` follows at once, for a formatting that arrives before the next render. */
+  const show = (shown: string, chosen: CountryCode, held: string) => {
+    setDisplay(shown);
+    setCountry(chosen);
+    latest.current = { ...latest.current, display: shown, country: chosen, value: held };
+    latest.current.onChange(held);
+  };
+  const apply = (text: string, nextCountry: CountryCode) => applyWith(format ?? loaded, text, nextCountry);
 
   // The formatting arrived: what was typed meanwhile is formatted and handed to the form in the same task, before
-  // a form waiting for it (`withPhoneFormat`) checks the value.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once; reads the latest state through `latest`.
-  useEffect(() => {
-    let mounted = true;
+  // a form waiting for it (`withPhoneFormat`) checks the value: the field asks for it before the form does (at the
+  // mount, or at the first keystroke).
+  const mounted = useRef(true);
+  const requested = useRef(false);
+  const prepare = () => {
+    if (requested.current) return;
+    requested.current = true;
     loadPhoneFormat().then(
-      (loaded) => {
-        if (!mounted) return;
-        setFormat(() => loaded);
+      (arrived) => {
+        if (!mounted.current) return;
+        setFormat(() => arrived);
         const { display: shown, country: chosen, value: held } = latest.current;
         if (!shown) return;
-        if (typedUnformatted.current || shown !== held) applyWith(loaded, shown, chosen);
-        else setDisplay(loaded.displayPhoneValue(held, chosen, mode));
+        if (typedUnformatted.current || shown !== held) applyWith(arrived, shown, chosen);
+        else setDisplay(arrived.displayPhoneValue(held, chosen, mode));
       },
-      // Offline or a failed chunk: the field keeps taking text as typed, and the contract still checks it.
-      () => undefined,
+      // Offline or a failed chunk: the field keeps taking text as typed (asking again), and the contract checks it.
+      () => {
+        requested.current = false;
+      },
     );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once; reads the latest state through `latest`.
+  useEffect(() => {
+    mounted.current = true;
+    if (loadFormat === 'at-once') prepare();
     return () => {
-      mounted = false;
+      mounted.current = false;
     };
   }, []);
 
@@ -171,6 +199,8 @@ export const usePhoneInputState = ({
     ...fieldIds(id, { error, description }),
     type: (text: string) => apply(text, country),
     selectCountry,
+    /** Loads the formatting now (a focus on the field, with `loadFormat: 'on-interaction'`). */
+    prepare,
   };
 };
 

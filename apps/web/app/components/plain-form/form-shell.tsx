@@ -50,7 +50,12 @@ export const PlainFormShell = <In extends Record<string, unknown>>({
       noValidate
       data-testid={rest['data-testid']}
       aria-busy={rest['aria-busy']}
-      onFocus={rest.onFocus}
+      // The contract and the checks load once the visitor starts on the form (usePlainForm).
+      onFocus={(event) => {
+        form.prepare();
+        rest.onFocus?.(event);
+      }}
+      onPointerDown={form.prepare}
     >
       <PlainFormAlert feedback={form.feedback} />
       {children}

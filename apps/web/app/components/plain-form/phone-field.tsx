@@ -16,6 +16,8 @@ export type PlainPhoneFieldProps<In extends Record<string, unknown>> = PlainFiel
   placeholder?: string;
   mode?: PhoneInputMode;
   defaultCountry?: CountryCode;
+  /** When libphonenumber loads (see `usePhoneInputState`): here at the first focus unless told otherwise. */
+  loadFormat?: 'at-once' | 'on-interaction';
 };
 
 /**
@@ -33,6 +35,7 @@ export const PlainPhoneField = <In extends Record<string, unknown>>({
   description,
   mode = 'auto',
   defaultCountry = 'AL',
+  loadFormat = 'on-interaction',
 }: PlainPhoneFieldProps<In>) => {
   const field = usePlainFieldState(form, name, { label });
   const phone = usePhoneInputState({
@@ -43,6 +46,7 @@ export const PlainPhoneField = <In extends Record<string, unknown>>({
     defaultCountry,
     error: field.error,
     description,
+    loadFormat,
   });
   return (
     <PlainField
@@ -70,6 +74,7 @@ export const PlainPhoneField = <In extends Record<string, unknown>>({
           aria-describedby={phone.describedBy}
           aria-required={required || undefined}
           onChange={(event) => phone.type(event.currentTarget.value)}
+          onFocus={phone.prepare}
           data-testid="phone-input"
         />
       </div>

@@ -7,8 +7,10 @@
  *   first, ADR 0025) is in the DOM only: a field takes it when it is bound to its element in the first commit.
  * - The contract checks the values on submit, and after a failed submit again on every change (the UI kit's
  *   react-hook-form mode: onSubmit, then onChange). The first field in error takes the focus.
- * - The contract may come as a loader (`() => import(...)`). It loads once the form is in the browser, with the
- *   checks (form-checks.ts: validation, error wording, API error mapping); a submit before then waits for both.
+ * - The contract may come as a loader (`() => import(...)`). It loads with the checks (form-checks.ts:
+ *   validation, error wording, API error mapping) when the visitor first focuses or touches the form, or at once
+ *   with `loadChecks: 'at-once'` (a page everyone has come to fill in); a submit before then waits for both.
+ *   Loaded during the page's load, their evaluation blocked the main thread for 100-200 ms on a slow phone.
  *   The values are read after that wait, so a phone number the phone field formatted meanwhile is checked as
  *   formatted. A failed import is tried again at the next submit.
  */
@@ -32,6 +34,8 @@ export type FieldName<In extends Values> = Extract<keyof In, string>;
 export type PlainFormOptions<In extends Values, Out, Result> = FormSubmitOptions<Out, Result> & {
   /** A field left out (a choice not made yet) holds undefined until it is set. */
   defaultValues: Partial<In>;
+  /** When the contract and the checks load: at the first focus or touch (default), or as the form mounts. */
+  loadChecks?: 'on-interaction' | 'at-once';
 };
 
 export type PlainForm<In extends Values = Values> = {
@@ -44,6 +48,8 @@ export type PlainForm<In extends Values = Values> = {
   t: TFunction;
   /** The form element's submit handler. */
   submit: (event?: FormEvent) => Promise<void>;
+  /** Starts loading the contract and the checks (the form shell calls it at the first focus or touch). */
+  prepare: () => void;
   setValue: <Name extends FieldName<In>>(name: Name, value: In[Name]) => void;
   getValue: <Name extends FieldName<In>>(name: Name) => In[Name] | undefined;
   /** A field's error as the server or the contract gives it (a rule message, or the server's sentence). */
@@ -69,13 +75,17 @@ export type PlainForm<In extends Values = Values> = {
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 /** The contract and the checks, one import each per form, tried again after a failure. */
-const useChecks = <Schema extends FormSchema>(source: SchemaSource<Schema>) => {
+const useChecks = <Schema extends FormSchema>(source: SchemaSource<Schema>, atOnce: boolean) => {
+  const loaded = useRef<Checks | null>(null);
   const [load] = useState(() => {
     let ready: Promise<{ schema: Schema; checks: Checks }> | null = null;
     const contract = typeof source === 'function' ? source : () => Promise.resolve(source);
     return () => {
       ready ??= Promise.all([contract(), import('./form-checks')]).then(
-        ([schema, checks]) => ({ schema, checks }),
+        ([schema, checks]) => {
+          loaded.current = checks;
+          return { schema, checks };
+        },
         (error: unknown) => {
           ready = null;
           throw error;
@@ -84,22 +94,14 @@ const useChecks = <Schema extends FormSchema>(source: SchemaSource<Schema>) => {
       return ready;
     };
   });
-  const loaded = useRef<Checks | null>(null);
+  // A failure here is retried at the submit.
+  const prepare = useCallback(() => {
+    load().catch(() => undefined);
+  }, [load]);
   useEffect(() => {
-    // Fetched once the page is usable, not at the first submit; a failure here is retried at the submit.
-    load().then(
-      ({ checks }) => {
-        loaded.current = checks;
-      },
-      () => undefined,
-    );
-  }, [load]);
-  const loadChecks = useCallback(async () => {
-    const ready = await load();
-    loaded.current = ready.checks;
-    return ready;
-  }, [load]);
-  return { loadChecks, loaded };
+    if (atOnce) prepare();
+  }, [atOnce, prepare]);
+  return { loadChecks: load, loaded, prepare };
 };
 
 export const usePlainForm = <Schema extends FormSchema, Result = unknown>(
@@ -108,7 +110,7 @@ export const usePlainForm = <Schema extends FormSchema, Result = unknown>(
 ): PlainForm<z.input<Schema>> => {
   type In = z.input<Schema>;
   const { t } = useTranslation();
-  const { loadChecks, loaded } = useChecks(contract);
+  const { loadChecks, loaded, prepare } = useChecks(contract, options.loadChecks === 'at-once');
   const [values, setValues] = useState<Partial<In>>(options.defaultValues);
   const [errors, setErrors] = useState<Partial<Record<string, PlainFieldError>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
@@ -279,6 +281,7 @@ export const usePlainForm = <Schema extends FormSchema, Result = unknown>(
     shownFields,
     t,
     submit,
+    prepare,
     setValue,
     getValue,
     setError,

@@ -62,6 +62,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
   );
   const form = usePlainForm(loadOrderContract, {
     defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '' },
+    loadChecks: 'at-once',
     onSubmit: async (values) => {
       // A second click while the first is on its way (or the page is leaving) sends nothing.
       if (submitting.current) return null;
@@ -163,6 +164,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
         countries={countries}
         description={t('checkout.order.phoneHint')}
         defaultCountry={visitorCountry ?? 'AL'}
+        loadFormat="at-once"
         required
       />
     </PlainFormShell>
