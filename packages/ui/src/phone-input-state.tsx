@@ -18,7 +18,7 @@
  */
 import type { CountryCode } from 'libphonenumber-js';
 import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { fieldIds } from './form/field-ids';
+import { fieldIds } from './field-ids';
 import { type PhoneCountry, type PhoneInputMode, phoneInputMaxLength } from './phone-input-rules';
 
 export {

@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../api-client';
 import { describeError, type ErrorFallback } from '../describe-error';
-import { fieldLabel } from './field-ids';
+import { fieldLabel } from '../field-ids';
 
 export const serverErrorType = 'server';
 

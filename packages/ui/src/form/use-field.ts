@@ -1,6 +1,6 @@
 import { type FieldValues, get, type Path, useFormState } from 'react-hook-form';
+import { type FieldOptions, useShownField } from '../field-ids';
 import { getFieldErrorMessage, requiredWhenEmpty } from './field-errors';
-import { type FieldOptions, useShownField } from './field-ids';
 
 import type { ApiForm } from './use-api-form';
 

@@ -1,4 +1,4 @@
-import { fieldIds } from '@esim/ui/form/field-ids';
+import { fieldIds } from '@esim/ui/field-ids';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

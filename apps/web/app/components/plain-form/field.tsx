@@ -1,4 +1,4 @@
-import { type FieldOptions, fieldIds, useShownField } from '@esim/ui/form/field-ids';
+import { type FieldOptions, fieldIds, useShownField } from '@esim/ui/field-ids';
 import { type ReactNode, useId } from 'react';
 import type { FieldName, PlainForm } from './use-plain-form';
 
