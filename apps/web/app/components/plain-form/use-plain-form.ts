@@ -74,6 +74,12 @@ export type PlainForm<In extends Values = Values> = {
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
+/**
+ * The checks' module. A page everyone has come to fill in starts it when its own code runs, as it does its
+ * contract (the order form): the pay tap then finds both here.
+ */
+export const loadFormChecks = () => import('./form-checks');
+
 /** The contract and the checks, one import each per form, tried again after a failure. */
 const useChecks = <Schema extends FormSchema>(source: SchemaSource<Schema>, atOnce: boolean) => {
   const loaded = useRef<Checks | null>(null);
@@ -81,7 +87,7 @@ const useChecks = <Schema extends FormSchema>(source: SchemaSource<Schema>, atOn
     let ready: Promise<{ schema: Schema; checks: Checks }> | null = null;
     const contract = typeof source === 'function' ? source : () => Promise.resolve(source);
     return () => {
-      ready ??= Promise.all([contract(), import('./form-checks')]).then(
+      ready ??= Promise.all([contract(), loadFormChecks()]).then(
         ([schema, checks]) => {
           loaded.current = checks;
           return { schema, checks };

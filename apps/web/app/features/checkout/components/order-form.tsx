@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { PlainFormShell, PlainSubmitButton } from '../../../components/plain-form/form-shell';
 import { PlainPhoneField } from '../../../components/plain-form/phone-field';
 import { PlainEmailField, PlainTextField } from '../../../components/plain-form/text-field';
-import { usePlainForm } from '../../../components/plain-form/use-plain-form';
+import { loadFormChecks, usePlainForm } from '../../../components/plain-form/use-plain-form';
 import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
@@ -28,7 +28,10 @@ const loadOrderContract = withPhoneFormat(() =>
 );
 // Everyone on this page has come to pay: the checks are fetched as soon as the form's code runs in the browser,
 // not after its first render (about 0.15 s sooner on a slow phone). The form's own load finds them on their way.
-if (typeof document !== 'undefined') loadOrderContract().catch(() => undefined);
+if (typeof document !== 'undefined') {
+  loadOrderContract().catch(() => undefined);
+  loadFormChecks().catch(() => undefined);
+}
 
 /** The fields a signed-in customer's details fill in. */
 const prefilled = ['fullName', 'email', 'phoneNumber'] as const;
