@@ -172,6 +172,48 @@ test('text typed into the search before the scripts arrive is searched once they
   await expect(page.getByTestId('search-results').getByRole('link', { name: /Germany/ })).toBeVisible();
 });
 
+test('the destination lists keep the server markup through hydration and follow their links in place', async ({
+  page,
+}) => {
+  await withLanguage(page, 'en');
+  await page.goto('/');
+  const list = page.getByTestId('tab-local-list');
+  await waitForHydration(page, '[data-testid="tab-local-list"]');
+  const hydrated = (selector: string) =>
+    page.evaluate(
+      (sel) =>
+        [...document.querySelectorAll(sel)].filter((e) =>
+          Object.keys(e).some((k) => k.startsWith('__reactFiber')),
+        ).length,
+      selector,
+    );
+  // The list itself takes clicks; its hundreds of items are not hydrated (ADR 0028).
+  expect(await hydrated('[data-testid="tab-local-list"] li, [data-testid="tab-local-list"] a')).toBe(0);
+  // Flags are PNGs (an SVG image is a document built on the main thread); the natural width is the 48 px
+  // drawing at the density its 24 px box gives it.
+  const flag = list.locator('img.country-flag').first();
+  await expect(flag).toHaveJSProperty('complete', true);
+  expect(await flag.evaluate((img: HTMLImageElement) => [img.currentSrc, img.naturalWidth])).toEqual([
+    expect.stringMatching(/\/flags\/48\/[a-z]{2}\.png$/),
+    24,
+  ]);
+
+  // A link is followed without a document load, as a <Link> would be.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await list.getByRole('link', { name: /^Germany/ }).click();
+  await expect(page).toHaveURL(/\/countries\/de$/);
+  await expect(page.getByTestId('country-title')).toHaveText('eSIM for Germany');
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+  // Back on the home page without a document load, React renders the list, and its links still lead on.
+  await page.goBack();
+  await expect(list.getByRole('link')).not.toHaveCount(0);
+  expect(await hydrated('[data-testid="tab-local-list"] a')).toBeGreaterThan(100);
+  await list.getByRole('link', { name: /^Austria/ }).click();
+  await expect(page).toHaveURL(/\/countries\/at$/);
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+});
+
 test('a page paints styled before any of its scripts is requested, then hydrates', async ({ page }) => {
   await withLanguage(page, 'sa');
   await page.goto('/countries/de');
