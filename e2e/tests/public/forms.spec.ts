@@ -187,3 +187,24 @@ test('a form page loads its checks and the phone formatting only once the visito
     .poll(() => [...new Set(lazy)].sort())
     .toEqual(['form-checks', 'form-contracts', 'phone-format']);
 });
+
+test('on a right-to-left page, e-mail and phone fields still read left to right', async ({ page }) => {
+  await withLanguage(page, 'sa');
+  // The public form kit (partner page) and the UI kit (registration).
+  for (const [path, names] of [
+    ['/become-a-partner', ['email', 'phoneNumber']],
+    ['/register', ['email']],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    for (const name of names) {
+      const input = field(page, name);
+      await input.fill('broken@');
+      expect(await input.evaluate((el) => getComputedStyle(el).direction), `${path} ${name}`).toBe('ltr');
+    }
+    // The rest of the form stays right to left.
+    expect(
+      await field(page, names[0]).evaluate((el) => getComputedStyle(el.closest('form') ?? el).direction),
+    ).toBe('rtl');
+  }
+});

@@ -80,6 +80,7 @@ export const PhoneInput = ({
           ref={inputRef}
           name={name}
           type="tel"
+          dir="ltr"
           inputMode="tel"
           autoComplete="tel"
           maxLength={phoneInputMaxLength}

@@ -22,7 +22,7 @@ export const TextField = <In extends FieldValues>({
 
 /** An e-mail address: type email, autocomplete email unless told otherwise (`username` on sign-in forms). */
 export const EmailField = <In extends FieldValues>(props: TextFieldProps<In>) => (
-  <TextField type="email" autoComplete="email" {...props} />
+  <TextField type="email" autoComplete="email" dir="ltr" {...props} />
 );
 
 /**
@@ -32,6 +32,7 @@ export const EmailField = <In extends FieldValues>(props: TextFieldProps<In>) =>
 export const TelField = <In extends FieldValues>(props: TextFieldProps<In>) => (
   <TextField
     type="tel"
+    dir="ltr"
     inputMode="tel"
     maxLength={phoneInputMaxLength}
     autoComplete="tel"

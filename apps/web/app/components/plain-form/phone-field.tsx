@@ -65,6 +65,7 @@ export const PlainPhoneField = <In extends Record<string, unknown>>({
           name={name}
           className="text-input field__input"
           type="tel"
+          dir="ltr"
           inputMode="tel"
           autoComplete="tel"
           maxLength={phoneInputMaxLength}

@@ -34,9 +34,12 @@ export const PlainTextField = <In extends Record<string, unknown>>({
   );
 };
 
-/** An e-mail address: type email, autocomplete email unless told otherwise. */
+/**
+ * An e-mail address: type email, autocomplete email unless told otherwise; left to right on right-to-left pages
+ * too, so `name@` is not shown as `@name` (docs/decisions.md).
+ */
 export const PlainEmailField = <In extends Record<string, unknown>>(props: PlainTextFieldProps<In>) => (
-  <PlainTextField type="email" autoComplete="email" {...props} />
+  <PlainTextField type="email" autoComplete="email" dir="ltr" {...props} />
 );
 
 export type PlainTextareaFieldProps<In extends Record<string, unknown>> = PlainFieldBaseProps<In> &
