@@ -3,16 +3,29 @@
 // the two form pages (contact, become a partner), median of three runs each. Budgets (DESIGN section 7): Performance ≥ 95, Accessibility, SEO and Best
 // Practices 100, LCP ≤ 1.8 s, TBT ≤ 100 ms, CLS ≤ 0.05, first-load JS ≤ 150 KB gzip. Exits 1 when a page
 // misses one, naming it. BENCH_PORT (default 3720, +1 for the staff app), BENCH_RUNS, BENCH_PAGES.
+// BENCH_CPU_SLOWDOWN (default Lighthouse's 4; `calibrated`: each run at the slowdown that makes this host as slow
+// as 4× makes the desktop Lighthouse's default assumes, from the BenchmarkIndex of the run before it; a first,
+// unrecorded run per page gives the first index. Lighthouse's advice for hosts far from that desktop.)
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstLoadBudgetKb, measureFirstLoad, pageForPath } from '../check-web-size.mjs';
-import { compiledServer, describeHost, machineLoad, record, root, waitFor } from './lib.mjs';
+import {
+  calibratedSlowdown,
+  compiledServer,
+  describeHost,
+  machineLoad,
+  record,
+  root,
+  waitFor,
+} from './lib.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3720);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const calibrated = process.env.BENCH_CPU_SLOWDOWN === 'calibrated';
+const fixedSlowdown = calibrated ? undefined : Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const pages = (process.env.BENCH_PAGES ?? '/,/countries/de,/faq,/contact,/become-a-partner').split(',');
 const site = `http://localhost:${port}`;
 
@@ -60,12 +73,24 @@ try {
   await waitFor(`${site}/api/health`);
   const rows = [];
   const indexes = [];
+  const slowdowns = [];
   for (const path of pages) {
     const url = `${site}${path}`;
     await fetch(url); // warm the server's caches
     const samples = [];
+    const audit = (cpuSlowdownMultiplier) =>
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        throttling: { cpuSlowdownMultiplier },
+      });
+    let lastIndex = calibrated ? (await audit(4)).lhr.environment.benchmarkIndex : undefined;
     for (let i = 0; i < runs; i++) {
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const slowdown = fixedSlowdown ?? calibratedSlowdown(lastIndex);
+      slowdowns.push(slowdown);
+      const { lhr } = await audit(slowdown);
+      lastIndex = lhr.environment.benchmarkIndex;
       const scripts = lhr.audits['resource-summary']?.details?.items?.find(
         (item) => item.resourceType === 'script',
       );
@@ -115,7 +140,7 @@ try {
     ].filter((x) => x !== true);
   const misses = rows.map((r) => ({ path: r.path, missed: budget(r) })).filter((r) => r.missed.length);
   const lines = [
-    `Lighthouse ${runs} runs per page (median), mobile emulation with Lighthouse's default throttling, Debian Chromium. Machine load (1 min) ${loadAtStart} at start, ${machineLoad()} at the end, on a shared machine: scores vary from run to run; ${describeHost(median(indexes))}. First-load JS is gzip from the build manifests (scripts/check-web-size.mjs); "transferred" is what Lighthouse saw go over the wire (Brotli).`,
+    `Lighthouse ${runs} runs per page (median), mobile emulation with Lighthouse's default throttling${calibrated ? ` except the CPU: calibrated to the host, ${Math.min(...slowdowns)}–${Math.max(...slowdowns)}× (median ${median(slowdowns)}×)` : fixedSlowdown === 4 ? '' : ` except the CPU: ${fixedSlowdown}×`}, Debian Chromium. Machine load (1 min) ${loadAtStart} at start, ${machineLoad()} at the end, on a shared machine: scores vary from run to run; ${describeHost(median(indexes))}. First-load JS is gzip from the build manifests (scripts/check-web-size.mjs); "transferred" is what Lighthouse saw go over the wire (Brotli).`,
     '',
     '| Page | Perf | A11y | SEO | Best pr. | LCP (ms) | TBT (ms) | CLS | first-load JS (KB gzip) | transferred JS (KB) | budget | failed audits |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
