@@ -14,6 +14,8 @@ test('the chosen language survives a reload and Arabic is right to left', async 
   // Applied without a reload.
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  // The destination lists hydration left as the server drew them are drawn again in the new language (ADR 0028).
+  await expect(page.getByTestId('tab-local-list').getByRole('link', { name: /^Deutschland/ })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('languagePreference'))).toBe('de');
 
   await page.reload();
