@@ -1,40 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { Resvg } from '@resvg/resvg-js';
 import { defineConfig, type Plugin } from 'vite';
-
-const require = createRequire(import.meta.url);
-
-/** The widths each flag is drawn at (/flags/<width>/<code>.png): twice its 24 and 48 px boxes, for 2× screens. */
-const flagWidths = [48, 96] as const;
-
-/**
- * Country flags served from our own origin (DESIGN section 2): flag-icons' 4x3 SVGs drawn as PNGs at build time,
- * so destination lists reference them by code without a module per flag in the page's JavaScript. PNG, not SVG:
- * the browser builds a document for every SVG image on the page's main thread (10–20 ms each on our 2-core
- * machine, about twenty on the home page's first screen), while it decodes PNGs off it (ADR 0028).
- */
-const drawFlags = (): Plugin => ({
-  name: 'esim-draw-flags',
-  apply: 'build',
-  writeBundle(options) {
-    if (!options.dir?.endsWith(join('build', 'client'))) return;
-    const sources = join(dirname(require.resolve('flag-icons/package.json')), 'flags', '4x3');
-    for (const width of flagWidths) {
-      const target = join(options.dir, 'flags', String(width));
-      mkdirSync(target, { recursive: true });
-      for (const file of readdirSync(sources)) {
-        if (!file.endsWith('.svg')) continue;
-        const image = new Resvg(readFileSync(join(sources, file)), {
-          fitTo: { mode: 'width', value: width },
-        });
-        writeFileSync(join(target, file.replace(/\.svg$/, '.png')), image.render().asPng());
-      }
-    }
-  },
-});
+// By path, not by package name: Vite loads the config before it can compile our TypeScript packages by name.
+import { drawFlags } from '../../packages/ui/src/flags/draw-flags';
 
 /**
  * The site shell: what every page runs, i.e. the client entry, the root route and our modules they import

@@ -1,4 +1,4 @@
-import { expect, holdScripts, test, waitForHydration } from '../../fixtures';
+import { expect, expectFlagDrawing, holdScripts, test, waitForHydration } from '../../fixtures';
 
 test('the chosen language survives a reload and Arabic is right to left', async ({ page }) => {
   // No saved choice: the country lookup decides (localhost has no country, so English).
@@ -9,6 +9,8 @@ test('the chosen language survives a reload and Arabic is right to left', async 
   await page.getByTestId('language-picker').click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveCount(12);
+  await expectFlagDrawing(page.getByTestId('language-picker').locator('img'), 'gb');
+  await expectFlagDrawing(menu.getByRole('menuitem', { name: 'Deutsch' }).locator('img'), 'de');
   await menu.getByRole('menuitem', { name: 'Deutsch' }).click();
 
   // Applied without a reload.

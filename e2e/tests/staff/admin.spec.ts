@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test, watchAddressChanges } from '../../fixtures';
+import { expect, expectFlagDrawing, expectNoAxeViolations, test, watchAddressChanges } from '../../fixtures';
 import { groupLinks, loginAsStaff, openPath, sidebarEntries } from './staff-session';
 
 // The demo admin, only looked at (journeys that edit an account use their own: own-account.spec.ts).
@@ -124,6 +124,7 @@ test.describe('admin', () => {
   });
 
   test('Arabic is right to left and the choice survives a reload', async ({ page }) => {
+    await expectFlagDrawing(page.getByTestId('language-picker').locator('img'), 'gb');
     await page.getByTestId('language-picker').click();
     await page.getByRole('menuitem', { name: 'Arabic' }).click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
