@@ -33,7 +33,10 @@ if (!isRoot || !hasApt) {
 
 console.log(`Installing ${missing.join(' and ')} from Debian's packages for the journeys…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update', '-q'], ['install', '-y', '-q', ...missing]]) {
+for (const args of [
+  ['update', '-q'],
+  ['install', '-y', '-q', ...missing],
+]) {
   const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
   if (run.status !== 0) {
     console.error(`apt-get ${args.join(' ')} failed; run it by hand: ${installCommand}`);
