@@ -20,7 +20,7 @@ import { type Db, packageSnapshotOf } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { batchesOf, toPaged } from '../../lib/list-query';
+import { toPaged } from '../../lib/list-query';
 import type { UserRow } from '../auth/auth.repository';
 import {
   findPackageById,
@@ -66,11 +66,11 @@ import {
   findShopOrderByKey,
   getOrder,
   insertOrder,
-  listOrderRows,
   listOrders,
   type OrderFilters,
   type OrderRow,
   packageNameOf,
+  streamOrders,
 } from './orders.repository';
 import {
   type CheckoutDeps,
@@ -484,7 +484,7 @@ export const exportPortalOrders = (deps: { db: Db }, shopId: string, query: Port
   return csvStream(
     orderColumns,
     (async function* () {
-      for await (const batch of batchesOf((window) => listOrderRows(deps.db, filters, window)))
+      for await (const batch of streamOrders(deps.db, filters))
         yield await withSubscribers(deps.db, shopId, batch);
     })(),
   );
