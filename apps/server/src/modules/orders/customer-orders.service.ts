@@ -11,10 +11,11 @@ import { findOriginalPackage, listMovablePackages } from '../esims/esims.reposit
 import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
 import { listRefundsOfOrders } from '../payments/refunds.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
+import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './checkout.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
+import { toOrderRefund } from './order-receipts.service';
 import { getOrder, listFirstOrders, listOrders, type OrderRow, packageNameOf } from './orders.repository';
-import { type CheckoutDeps, insertNumberedOrder, openCheckout, toOrderRefund } from './orders.service';
 
 const paidStatuses = new Set(['paid', 'completed', 'failed', 'for_review', 'refunded', 'partially_refunded']);
 

@@ -58,6 +58,7 @@ import {
   listSubscribersByIds,
   type SubscriberRow,
 } from '../subscribers/subscribers.repository';
+import { type CheckoutDeps, insertNumberedOrder, isUniqueViolation, openCheckout } from './checkout.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { renderOrderInvoice } from './order-invoice';
 import { createOrderNumber } from './order-number';
@@ -72,13 +73,7 @@ import {
   packageNameOf,
   streamOrders,
 } from './orders.repository';
-import {
-  type CheckoutDeps,
-  insertNumberedOrder,
-  isUniqueViolation,
-  openCheckout,
-  settleReturnedSession,
-} from './orders.service';
+import { settleReturnedSession } from './payment-reconciliation.service';
 
 /**
  * The reseller portal's orders (issue 11): credit top-ups paid by card through the payments port, and purchases
