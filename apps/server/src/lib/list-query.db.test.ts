@@ -18,7 +18,7 @@ const probes = pgTable('list_probes', {
 });
 
 type ProbeFilters = { batch: string; q?: string; minRank?: number; sort?: SortValue<ProbeSort> };
-type ProbeSort = 'createdAt' | 'name' | 'rank' | 'label';
+type ProbeSort = 'createdAt' | 'name' | 'rank' | 'label' | 'rankThenName';
 
 const probeList = defineListQuery({
   select: (db, listFields) =>
@@ -38,6 +38,8 @@ const probeList = defineListQuery({
     rank: probes.rank,
     // An expression that may be null.
     label: sql`case when ${probes.rank} is null then null else ${probes.name} end`,
+    // Several columns in turn, the first nullable.
+    rankThenName: [probes.rank, probes.name],
   },
   tiebreak: probes.id,
   defaultSort: '-createdAt',
@@ -164,9 +166,12 @@ describe('defineListQuery: keyset batches', () => {
       '-rank',
       'label',
       '-label',
+      'rankThenName',
+      '-rankThenName',
     ] as const) {
       const order = await everyRow({ batch, sort });
       expect(order).toHaveLength(23);
+      expect(new Set(order).size).toBe(23);
       for (const size of [1, 3, 23, 50]) {
         const { ids, sizes } = await streamed({ batch, sort }, size);
         expect(ids, `${sort} in batches of ${size}`).toEqual(order);

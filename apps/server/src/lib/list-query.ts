@@ -66,18 +66,24 @@ export const pageWindow = ({ page, pageSize }: PageQuery) => ({
   offset: (page - 1) * pageSize,
 });
 
+/** What a sort field orders by: a column, an expression, or several in turn (type, then name). */
+export type SortColumn = AnyColumn | SQL | readonly (AnyColumn | SQL)[];
+
+const columnsOf = (column: SortColumn): readonly (AnyColumn | SQL)[] =>
+  Array.isArray(column) ? column : [column as AnyColumn | SQL];
+
 /**
  * ORDER BY for a contract's sort value (`field` or `-field`) over the repository's column map. The tiebreak
  * column (the id) keeps the order total, so rows never repeat or go missing between pages.
  */
 export const orderByOf = <Field extends string>(
   sort: SortValue<Field>,
-  columns: Record<Field, AnyColumn | SQL>,
+  columns: Record<Field, SortColumn>,
   tiebreak: AnyColumn,
 ): SQL[] => {
   const { field, direction } = parseSort(sort);
   const by = direction === 'asc' ? asc : desc;
-  return [by(columns[field]), by(tiebreak)];
+  return [...columnsOf(columns[field]).map((column) => by(column)), by(tiebreak)];
 };
 
 /** The paged answer; a page past the last one is PAGE_OUT_OF_RANGE (page 1 of an empty list is not). */
@@ -99,7 +105,7 @@ export const pageOfList = <Item>(all: readonly Item[], query: PageQuery): Paged<
  */
 export type ListFields = {
   listTotal: SQL<number | null>;
-  listKey: SQL<string | null>;
+  listKey: SQL<unknown>;
   listId: SQL<string | null>;
 };
 type ListFieldName = keyof ListFields;
@@ -117,7 +123,7 @@ export type ListQuerySpec<Filters, Field extends string, Query extends PgSelect>
   /** The filters' WHERE (scope, search, status...); `db` for an `exists` subquery. */
   where: (filters: Filters, db: Db) => SQL | undefined;
   /** The sortable fields (the contract's sort fields) and their columns or expressions. */
-  sortColumns: Record<Field, AnyColumn | SQL>;
+  sortColumns: Record<Field, SortColumn>;
   /**
    * The unique column that makes the order total (the id). Sort columns and filters belong to its table (or are
    * expressions correlated to it): the total counts that table.
@@ -156,29 +162,33 @@ const withoutListFields = <Row extends Partial<Record<ListFieldName, unknown>>>(
 };
 
 /**
- * The rows after `last` (its sort key as text and its id) in the order `orderByOf` gives: PostgreSQL sorts nulls
- * last ascending and first descending, and a key that may be null (a nullable column, or an expression) is read
- * that way.
+ * The rows after `last` (its sort key, one text per sort column, and its id) in the order `orderByOf` gives:
+ * compared column by column, then by the id. PostgreSQL sorts nulls last ascending and first descending, and a
+ * column that may be null (a nullable column, or an expression) is read that way.
  */
 export const afterKey = (
-  column: AnyColumn | SQL,
+  columns: readonly (AnyColumn | SQL)[],
   direction: SortDirection,
   tiebreak: AnyColumn,
-  last: { key: string | null; id: string },
+  last: { key: readonly (string | null)[]; id: string },
 ): SQL | undefined => {
-  const nullable = !is(column, Column) || !column.notNull;
   const beyond = (left: AnyColumn | SQL, right: string) =>
     direction === 'asc' ? sql`${left} > ${right}` : sql`${left} < ${right}`;
-  const afterId = beyond(tiebreak, last.id);
-  if (last.key === null)
-    return direction === 'asc'
-      ? and(isNull(column), afterId)
-      : or(and(isNull(column), afterId), isNotNull(column));
-  return or(
-    beyond(column, last.key),
-    and(sql`${column} = ${last.key}`, afterId),
-    direction === 'asc' && nullable ? isNull(column) : undefined,
-  );
+  let after: SQL | undefined = beyond(tiebreak, last.id);
+  for (let i = columns.length - 1; i >= 0; i--) {
+    const column = columns[i] as AnyColumn | SQL;
+    const key = last.key[i] ?? null;
+    const nullable = !is(column, Column) || !column.notNull;
+    const same = key === null ? isNull(column) : sql`${column} = ${key}`;
+    const past =
+      key === null
+        ? direction === 'asc'
+          ? undefined
+          : isNotNull(column)
+        : or(beyond(column, key), direction === 'asc' && nullable ? isNull(column) : undefined);
+    after = or(past, and(same, after));
+  }
+  return after;
 };
 
 /**
@@ -231,10 +241,14 @@ export const defineListQuery = <Filters extends object, Field extends string, Qu
     rows: async (db, filters, window) => strip(await windowOf(db, filters, window, noListFields)),
     batches: async function* (db, filters, batchSize = 1000) {
       const { field, direction } = parseSort(sortOf(filters));
-      const column = spec.sortColumns[field];
+      const columns = columnsOf(spec.sortColumns[field]);
       const listFields: ListFields = {
         listTotal: none,
-        listKey: sql<string | null>`(${column})::text`,
+        // One text per sort column (exact: a timestamp keeps its microseconds), as a JSON array.
+        listKey: sql`json_build_array(${sql.join(
+          columns.map((column) => sql`(${column})::text`),
+          sql`, `,
+        )})`,
         listId: sql<string>`${spec.tiebreak}::text`,
       };
       const where = spec.where(filters, db);
@@ -250,8 +264,8 @@ export const defineListQuery = <Filters extends object, Field extends string, Qu
         if (batch.length > 0) yield strip(batch);
         const last = batch.at(-1);
         if (batch.length < batchSize || !last) return;
-        after = afterKey(column, direction, spec.tiebreak, {
-          key: last.listKey as string | null,
+        after = afterKey(columns, direction, spec.tiebreak, {
+          key: last.listKey as (string | null)[],
           id: last.listId as string,
         });
       }
