@@ -7,6 +7,8 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/web/app/**/*.test.ts',
       'apps/admin/app/**/*.test.ts',
+      // Checks of the repository itself (the guides name code that exists).
+      'scripts/**/*.test.mjs',
     ],
     // Migrates one database for the run; each test file's database starts as a copy of it.
     globalSetup: ['apps/server/src/test/global-setup.ts'],

@@ -152,13 +152,26 @@ export const machine = () => {
   return `${cpus} cores, load ${machineLoad()}, Node ${process.version}`;
 };
 
-/** Appends a dated section to docs/benchmarks.md. */
+/**
+ * Records a run in docs/benchmarks.md: the benchmark's section (`## bench:x (date, machine)`) is replaced by this
+ * run's, or added when there is none, so the file keeps one current section per benchmark and git keeps the rest.
+ */
 export const record = (title, lines) => {
   const file = join(root, 'docs', 'benchmarks.md');
   if (!existsSync(file))
-    writeFileSync(file, '# Benchmarks\n\nAppended by `npm run bench:*`; budgets in DESIGN.md section 7.\n');
-  appendFileSync(
-    file,
-    `\n## ${title} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine()})\n\n${lines.join('\n')}\n`,
-  );
+    writeFileSync(
+      file,
+      '# Benchmarks\n\nOne section per benchmark, its latest run; earlier runs are in git history. Budgets in DESIGN.md section 7.\n',
+    );
+  const name = title.split(/[\s,(]/)[0];
+  const section = `## ${title} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine()})\n\n${lines.join('\n')}\n`;
+  const text = readFileSync(file, 'utf8');
+  const start = text.search(new RegExp(`^## ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ ,(]`, 'm'));
+  if (start < 0) {
+    appendFileSync(file, `\n${section}`);
+    return;
+  }
+  const next = text.slice(start + 3).search(/^## /m);
+  const end = next < 0 ? text.length : start + 3 + next;
+  writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : '\n'}${text.slice(end)}`);
 };

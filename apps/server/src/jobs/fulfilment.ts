@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { checkAllocation, fulfilOrder, sendOrderConfirmation } from '../modules/orders/fulfilment.service';
 import { listOrdersWithoutConfirmation, listPaidOrderIds } from '../modules/orders/orders.repository';
-import { reconcilePendingPayments } from '../modules/orders/orders.service';
+import { reconcilePendingPayments } from '../modules/orders/payment-reconciliation.service';
 
 /** Paid orders idle this long are queued again by the sweep (their job was lost between commit and send). */
 const sweepIdleSeconds = 15 * 60;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { batchesOf, pageOfList, pageWindow, toPaged } from './list-query';
+import { pageOfList, pageWindow, toPaged } from './list-query';
 
 describe('list helpers', () => {
   it('turns a 1-based page into limit and offset', () => {
@@ -27,18 +27,5 @@ describe('list helpers', () => {
       total: 25,
     });
     expect(() => pageOfList(all, { page: 4, pageSize: 10 })).toThrow(AppError);
-  });
-
-  it('reads a whole list in batches until a short one', async () => {
-    const all = Array.from({ length: 2500 }, (_, i) => i);
-    const windows: { limit: number; offset: number }[] = [];
-    const seen: number[] = [];
-    for await (const batch of batchesOf(async (w) => {
-      windows.push(w);
-      return all.slice(w.offset, w.offset + w.limit);
-    }, 1000))
-      seen.push(...batch);
-    expect(seen).toEqual(all);
-    expect(windows.map((w) => w.offset)).toEqual([0, 1000, 2000]);
   });
 });

@@ -1,45 +1,42 @@
+import type { PageQuery } from '@esim/contracts';
 import type { BusinessesQuery, BusinessOrdersQuery } from '@esim/contracts/staff';
 import { businesses, type Db, orders } from '@esim/db';
-import { and, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import { orderByOf, pageWindow } from '../../lib/list-query';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { defineListQuery, searchCondition } from '../../lib/list-query';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type BusinessFilters = Pick<BusinessesQuery, 'q' | 'status' | 'businessType'> & {
+  sort?: BusinessesQuery['sort'];
+};
 
-const conditions = (query: Pick<BusinessesQuery, 'q' | 'status' | 'businessType'>): SQL | undefined =>
+const conditions = (filters: BusinessFilters): SQL | undefined =>
   and(
-    query.status ? eq(businesses.status, query.status) : undefined,
-    query.businessType ? eq(businesses.businessType, query.businessType) : undefined,
-    query.q
-      ? or(
-          ilike(businesses.fullName, likePattern(query.q)),
-          ilike(businesses.companyName, likePattern(query.q)),
-          ilike(businesses.email, likePattern(query.q)),
-          ilike(businesses.referralCode, likePattern(query.q)),
-        )
-      : undefined,
+    filters.status ? eq(businesses.status, filters.status) : undefined,
+    filters.businessType ? eq(businesses.businessType, filters.businessType) : undefined,
+    searchCondition(filters.q, [
+      businesses.fullName,
+      businesses.companyName,
+      businesses.email,
+      businesses.referralCode,
+    ]),
   );
 
-export const listBusinesses = async (db: Db, query: BusinessesQuery) => {
-  const [rows, [total]] = await Promise.all([
+const businessList = defineListQuery({
+  select: (db, listFields) =>
     db
-      .select()
+      .select({ business: businesses, ...listFields })
       .from(businesses)
-      .where(conditions(query))
-      .orderBy(
-        ...orderByOf(
-          query.sort,
-          { createdAt: businesses.createdAt, fullName: businesses.fullName },
-          businesses.id,
-        ),
-      )
-      .limit(pageWindow(query).limit)
-      .offset(pageWindow(query).offset),
-    db.select({ value: count() }).from(businesses).where(conditions(query)),
-  ]);
-  return { rows, total: total?.value ?? 0 };
-};
+      .$dynamic(),
+  where: conditions,
+  sortColumns: { createdAt: businesses.createdAt, fullName: businesses.fullName },
+  tiebreak: businesses.id,
+  defaultSort: '-createdAt',
+});
+
+/** One page of partner applications and how many match. */
+export const listBusinesses = (db: Db, filters: BusinessFilters, page: PageQuery) =>
+  businessList.page(db, filters, page);
 
 export const findBusiness = async (db: Db, businessId: string) =>
   (await db.select().from(businesses).where(eq(businesses.id, businessId)))[0];
@@ -64,33 +61,34 @@ export const referralCodeTaken = async (db: Db, code: string) =>
   (await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.referralCode, code)).limit(1))
     .length > 0;
 
-const businessOrderConditions = (query: Pick<BusinessOrdersQuery, 'businessId' | 'q'>) =>
+export type BusinessOrderFilters = Pick<BusinessOrdersQuery, 'businessId' | 'q'> & {
+  sort?: BusinessOrdersQuery['sort'];
+};
+
+const businessOrderConditions = (filters: BusinessOrderFilters) =>
   and(
     isNotNull(orders.businessId),
-    query.businessId ? eq(orders.businessId, query.businessId) : undefined,
-    query.q
-      ? or(ilike(orders.number, likePattern(query.q)), ilike(orders.buyerEmail, likePattern(query.q)))
-      : undefined,
+    filters.businessId ? eq(orders.businessId, filters.businessId) : undefined,
+    searchCondition(filters.q, [orders.number, orders.buyerEmail]),
   );
 
-/** Orders a partner's link brought, one page, with the partner's name and code. */
-export const listBusinessOrders = async (db: Db, query: BusinessOrdersQuery) => {
-  const where = businessOrderConditions(query);
-  const [rows, [total]] = await Promise.all([
+/** Orders a partner's link brought, with the partner's name and code (the count is of orders). */
+const businessOrderList = defineListQuery({
+  select: (db, listFields) =>
     db
-      .select({ order: orders, business: businesses })
+      .select({ order: orders, business: businesses, ...listFields })
       .from(orders)
       .innerJoin(businesses, eq(businesses.id, orders.businessId))
-      .where(where)
-      .orderBy(
-        ...orderByOf(query.sort, { createdAt: orders.createdAt, totalCents: orders.totalCents }, orders.id),
-      )
-      .limit(pageWindow(query).limit)
-      .offset(pageWindow(query).offset),
-    db.select({ value: count() }).from(orders).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
-};
+      .$dynamic(),
+  where: businessOrderConditions,
+  sortColumns: { createdAt: orders.createdAt, totalCents: orders.totalCents },
+  tiebreak: orders.id,
+  defaultSort: '-createdAt',
+});
+
+/** One page of the orders partners' links brought, and how many match. */
+export const listBusinessOrders = (db: Db, filters: BusinessOrderFilters, page: PageQuery) =>
+  businessOrderList.page(db, filters, page);
 
 /** Per partner (of the filter): paid orders and their total. */
 export const businessTotals = (db: Db, query: Pick<BusinessOrdersQuery, 'businessId' | 'q'>) =>

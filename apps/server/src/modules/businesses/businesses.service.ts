@@ -21,8 +21,8 @@ import {
   type BusinessRow,
   businessTotals,
   findBusiness,
-  listBusinesses,
-  listBusinessOrders,
+  listBusinessOrders as listBusinessOrderRows,
+  listBusinesses as listBusinessRows,
   lockBusiness,
   referralCodeTaken,
   updateBusiness,
@@ -52,12 +52,13 @@ const toBusiness = (siteUrl: string, row: BusinessRow): Business => ({
 
 type BusinessDeps = ShopInviteDeps;
 
-export const getBusinesses = async (deps: BusinessDeps, query: BusinessesQuery) => {
-  const { rows, total } = await listBusinesses(deps.db, query);
+/** One page of partner applications (staff). */
+export const listBusinesses = async (deps: BusinessDeps, query: BusinessesQuery) => {
+  const { rows, total } = await listBusinessRows(deps.db, query, query);
   return toPaged(
     query,
     total,
-    rows.map((row) => toBusiness(deps.config.siteUrl, row)),
+    rows.map((row) => toBusiness(deps.config.siteUrl, row.business)),
   );
 };
 
@@ -209,12 +210,12 @@ export const rejectBusiness = async (
 };
 
 /** Orders partners' links brought, one page, with each partner's paid orders and total (of the same filter). */
-export const getBusinessOrders = async (
+export const listBusinessOrders = async (
   deps: { db: Db },
   query: BusinessOrdersQuery,
 ): Promise<BusinessOrdersResponse> => {
   const [{ rows, total }, totals] = await Promise.all([
-    listBusinessOrders(deps.db, query),
+    listBusinessOrderRows(deps.db, query, query),
     businessTotals(deps.db, query),
   ]);
   const page = toPaged(

@@ -16,8 +16,8 @@ import { userIdOf } from '../auth/auth.guard';
 import {
   approveBusiness,
   getBusinessDetail,
-  getBusinesses,
-  getBusinessOrders,
+  listBusinesses,
+  listBusinessOrders,
   rejectBusiness,
 } from './businesses.service';
 
@@ -39,7 +39,7 @@ export const businessesStaffRoutes =
           response: { 200: pagedBusinessesSchema },
         },
       },
-      async (request) => getBusinesses(deps, request.query),
+      async (request) => listBusinesses(deps, request.query),
     );
 
     app.get(
@@ -53,7 +53,7 @@ export const businessesStaffRoutes =
           response: { 200: businessOrdersResponseSchema },
         },
       },
-      async (request) => getBusinessOrders(deps, request.query),
+      async (request) => listBusinessOrders(deps, request.query),
     );
 
     app.get(

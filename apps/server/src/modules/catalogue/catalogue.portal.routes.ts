@@ -34,7 +34,7 @@ export const cataloguePortalRoutes =
         return toPaged(
           query,
           total,
-          rows.map((pkg) => ({
+          rows.map(({ pkg }) => ({
             slug: pkg.slug,
             name: pkg.name,
             type: pkg.type,

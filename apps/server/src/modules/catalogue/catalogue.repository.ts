@@ -1,5 +1,7 @@
+import type { PageQuery } from '@esim/contracts';
 import { countries, type Db, packageCountries, packages, regionCountries, regions } from '@esim/db';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { defineListQuery, searchCondition } from '../../lib/list-query';
 
 export const listCountryCodes = async (db: Db) =>
   (await db.select({ code: countries.code }).from(countries)).map((r) => r.code);
@@ -107,27 +109,27 @@ export const retireProviderPackages = async (db: Db, provider: string, keptCodes
   return retired.length;
 };
 
+export type ResellerPackageFilters = { type?: PackageRow['type']; q?: string };
+
 /** The reseller price list (portal "All packages"): sellable packages with a reseller price, by type and name. */
-export const listResellerPackages = async (
-  db: Db,
-  filters: { type?: PackageRow['type']; q?: string },
-  page: { page: number; pageSize: number },
-) => {
-  const where = and(
-    sellable,
-    sql`${packages.resellerPriceCents} is not null`,
-    filters.type ? eq(packages.type, filters.type) : undefined,
-    filters.q
-      ? sql`(${packages.name} ilike ${`%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} or ${packages.slug} ilike ${`%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`
-      : undefined,
-  );
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(packages).where(where);
-  const rows = await db
-    .select()
-    .from(packages)
-    .where(where)
-    .orderBy(packages.type, packages.name, packages.id)
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  return { total: total?.n ?? 0, rows };
-};
+const resellerPackageList = defineListQuery({
+  select: (db, listFields) =>
+    db
+      .select({ pkg: packages, ...listFields })
+      .from(packages)
+      .$dynamic(),
+  where: (filters: ResellerPackageFilters) =>
+    and(
+      sellable,
+      sql`${packages.resellerPriceCents} is not null`,
+      filters.type ? eq(packages.type, filters.type) : undefined,
+      searchCondition(filters.q, [packages.name, packages.slug]),
+    ),
+  sortColumns: { name: [packages.type, packages.name] },
+  tiebreak: packages.id,
+  defaultSort: 'name',
+});
+
+/** One page of the reseller price list and how many packages match. */
+export const listResellerPackages = (db: Db, filters: ResellerPackageFilters, page: PageQuery) =>
+  resellerPackageList.page(db, filters, page);

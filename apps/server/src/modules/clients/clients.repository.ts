@@ -1,14 +1,12 @@
 import type { PageQuery } from '@esim/contracts';
 import type { ClientsCsvQuery } from '@esim/contracts/staff';
 import { type Db, users } from '@esim/db';
-import { and, count, eq, gte, ilike, isNotNull, isNull, lt, notLike, or, type SQL, sql } from 'drizzle-orm';
-import { afterRow, orderByOf, pageWindow } from '../../lib/list-query';
+import { and, eq, gte, isNotNull, isNull, lt, notLike, type SQL, sql } from 'drizzle-orm';
+import { defineListQuery, searchCondition } from '../../lib/list-query';
 
 export type ClientRow = typeof users.$inferSelect;
 
 export type ClientFilters = Omit<ClientsCsvQuery, 'sort'> & { sort?: ClientsCsvQuery['sort'] };
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Written with table names: drizzle leaves columns unqualified in a one-table select, which a subquery over
 // other tables with the same column names would misread.
@@ -38,16 +36,14 @@ const conditions = (filters: ClientFilters): SQL | undefined => {
     // An e-mail address finds its account through the unique (kind, email) index; anything else searches names,
     // e-mails and phone numbers by part (a scan, fine for words people type, not for every keystroke on 100k).
     if (filters.q.includes('@')) where.push(eq(users.email, filters.q.toLowerCase()));
-    else {
-      const pattern = likePattern(filters.q);
+    else
       where.push(
-        or(
-          ilike(users.email, pattern),
-          ilike(users.phone, pattern),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-        ),
+        searchCondition(filters.q, [
+          users.email,
+          users.phone,
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+        ]),
       );
-    }
   }
   if (filters.country) where.push(eq(users.country, filters.country));
   if (filters.hasActiveEsim)
@@ -60,61 +56,31 @@ const conditions = (filters: ClientFilters): SQL | undefined => {
 const clientColumns = { user: users, hasActiveEsim, ordersCount };
 export type ClientListRow = { user: ClientRow; hasActiveEsim: boolean; ordersCount: number };
 
-/** The next `limit` clients after `last` in the list's order (CSV export batches, keyset). */
-export const listClientRowsAfter = (
-  db: Db,
-  filters: ClientFilters,
-  last: ClientRow | null,
-  limit: number,
-) => {
-  const sort = filters.sort ?? '-createdAt';
-  const field = sort.replace(/^-/, '') as keyof typeof clientSortColumns;
-  return db
-    .select(clientColumns)
-    .from(users)
-    .where(
-      and(
-        conditions(filters),
-        last ? afterRow(sort, clientSortColumns, users.id, { value: last[field], id: last.id }) : undefined,
-      ),
-    )
-    .orderBy(...orderByOf(sort, clientSortColumns, users.id))
-    .limit(limit);
-};
-
 /**
- * One page of clients and how many match. A search by part of a name or e-mail scans the table anyway, so its
- * total rides on the rows of that one scan (`count(*) over ()`; matches are few, so their computed columns are
- * cheap); any other list counts beside the page, which an index or a plain count answers quickly.
+ * The clients list. A search by part of a name or e-mail scans the table anyway, so its total rides on the rows
+ * of that one scan (matches are few, so their computed columns are cheap); any other list counts beside the
+ * page, which an index or a plain count answers quickly.
  */
-export const listClients = async (db: Db, filters: ClientFilters, page: PageQuery) => {
-  const window = pageWindow(page);
-  const order = orderByOf(filters.sort ?? '-createdAt', clientSortColumns, users.id);
-  const countAll = async () =>
-    (await db.select({ value: count() }).from(users).where(conditions(filters)))[0]?.value ?? 0;
-  if (filters.q && !filters.q.includes('@')) {
-    const rows = await db
-      .select({ ...clientColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(users)
-      .where(conditions(filters))
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset);
-    // A page past the end has no row to carry the total.
-    return { rows, total: rows[0]?.total ?? (await countAll()) };
-  }
-  const [rows, total] = await Promise.all([
+const clientList = defineListQuery({
+  select: (db, listFields) =>
     db
-      .select(clientColumns)
+      .select({ ...clientColumns, ...listFields })
       .from(users)
-      .where(conditions(filters))
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset),
-    countAll(),
-  ]);
-  return { rows, total };
-};
+      .$dynamic(),
+  where: conditions,
+  sortColumns: clientSortColumns,
+  tiebreak: users.id,
+  defaultSort: '-createdAt',
+  totalInRows: (filters: ClientFilters) => Boolean(filters.q && !filters.q.includes('@')),
+});
+
+/** One page of clients and how many match. */
+export const listClients = (db: Db, filters: ClientFilters, page: PageQuery) =>
+  clientList.page(db, filters, page);
+
+/** Every client matching the filters, in keyset batches (the CSV export). */
+export const streamClients = (db: Db, filters: ClientFilters, batchSize?: number) =>
+  clientList.batches(db, filters, batchSize);
 
 /** One client (deleted ones too), with the same computed fields as the list; undefined if none. */
 export const findClient = async (db: Db, clientId: string): Promise<ClientListRow | undefined> => {

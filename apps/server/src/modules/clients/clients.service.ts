@@ -13,7 +13,7 @@ import type { TFunction } from 'i18next';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { keysetBatchesOf, toPaged } from '../../lib/list-query';
+import { toPaged } from '../../lib/list-query';
 import { listHistory, recordChange } from '../audit/audit.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { sendPasswordReset } from '../auth/auth.service';
@@ -25,9 +25,9 @@ import {
   type ClientRow,
   eraseDeletedClients,
   findClient,
-  listClients as listClientPage,
-  listClientRowsAfter,
+  listClients as listClientRows,
   lockClient,
+  streamClients,
   updateClient,
 } from './clients.repository';
 
@@ -52,7 +52,7 @@ const toClient = ({ user, hasActiveEsim, ordersCount }: ClientListRow): Client =
 
 /** One page of clients (staff: admin and editor). */
 export const listClients = async (deps: { db: Db }, query: ClientsQuery) => {
-  const { rows, total } = await listClientPage(deps.db, query, query);
+  const { rows, total } = await listClientRows(deps.db, query, query);
   return toPaged(query, total, rows.map(toClient));
 };
 
@@ -74,11 +74,7 @@ export const exportClients = (deps: { db: Db }, query: ClientsCsvQuery, batchSiz
   csvStream(
     clientCsvColumns,
     (async function* () {
-      for await (const batch of keysetBatchesOf<ClientListRow>(
-        (last) => listClientRowsAfter(deps.db, query, last?.user ?? null, batchSize),
-        batchSize,
-      ))
-        yield batch.map(toClient);
+      for await (const batch of streamClients(deps.db, query, batchSize)) yield batch.map(toClient);
     })(),
   );
 

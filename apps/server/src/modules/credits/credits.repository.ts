@@ -2,7 +2,7 @@ import type { PageQuery } from '@esim/contracts';
 import type { CreditBucket, CreditEntryKind } from '@esim/contracts/portal';
 import { creditLedger, type Db, orders, shops, users } from '@esim/db';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, sum } from 'drizzle-orm';
-import { pageWindow } from '../../lib/list-query';
+import { defineListQuery } from '../../lib/list-query';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type ShopBalances = {
@@ -103,13 +103,6 @@ export const hasLedgerKey = async (db: Db, idempotencyKey: string) => {
   return Boolean(row);
 };
 
-/**
- * The ledger's order: time, then a per-shop sequence that a single transaction's rows share in insertion
- * order. Rows are written under the shop's lock, so created_at (transaction start) could tie or even run
- * backwards between two transactions; `seq` (a bigserial) never does within one shop's locked writes.
- */
-const ledgerOrder = [asc(creditLedger.seq)] as const;
-
 /** The last entry of a shop before a moment: its balances are the opening balances of a period. */
 export const getLastEntryBefore = async (db: Db, shopId: string, before: Date) => {
   const [row] = await db
@@ -124,18 +117,32 @@ export const getLastEntryBefore = async (db: Db, shopId: string, before: Date) =
 const periodWhere = (shopId: string, from: Date, to: Date) =>
   and(eq(creditLedger.shopId, shopId), gte(creditLedger.createdAt, from), lt(creditLedger.createdAt, to));
 
-/** One page of a period's entries, oldest first, with the order number of each. */
-export const listLedgerPage = (db: Db, shopId: string, period: { from: Date; to: Date }, page: PageQuery) => {
-  const window = pageWindow(page);
-  return db
-    .select({ entry: creditLedger, orderNumber: orders.number })
-    .from(creditLedger)
-    .leftJoin(orders, eq(orders.id, creditLedger.orderId))
-    .where(periodWhere(shopId, period.from, period.to))
-    .orderBy(...ledgerOrder)
-    .limit(window.limit)
-    .offset(window.offset);
-};
+export type LedgerFilters = { shopId: string; from: Date; to: Date };
+
+/**
+ * A period's entries in the ledger's order, with the order number of each. The order is `seq`, not time: rows are
+ * written under the shop's lock, so created_at (transaction start) could tie or even run backwards between two
+ * transactions; `seq` (a bigserial) never does within one shop's locked writes.
+ */
+const ledgerList = defineListQuery({
+  select: (db, listFields) =>
+    db
+      .select({ entry: creditLedger, orderNumber: orders.number, ...listFields })
+      .from(creditLedger)
+      .leftJoin(orders, eq(orders.id, creditLedger.orderId))
+      .$dynamic(),
+  where: (filters: LedgerFilters) => periodWhere(filters.shopId, filters.from, filters.to),
+  sortColumns: { seq: creditLedger.seq },
+  tiebreak: creditLedger.id,
+  defaultSort: 'seq',
+});
+
+/** One page of a period's entries and how many there are. */
+export const listLedgerEntries = (db: Db, filters: LedgerFilters, page: PageQuery) =>
+  ledgerList.page(db, filters, page);
+
+/** Every entry of a period, oldest first, in keyset batches (the statement's CSV and PDF). */
+export const streamLedgerEntries = (db: Db, filters: LedgerFilters) => ledgerList.batches(db, filters);
 
 /** A period's totals per kind, how many entries, and its last entry (the closing balances). */
 export const summarisePeriod = async (db: Db, shopId: string, period: { from: Date; to: Date }) => {

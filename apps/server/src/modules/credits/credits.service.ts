@@ -14,7 +14,7 @@ import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { batchesOf, toPaged } from '../../lib/list-query';
+import { toPaged } from '../../lib/list-query';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
   getLastEntryBefore,
@@ -22,13 +22,14 @@ import {
   getShopProfile,
   insertLedgerRows,
   type LedgerRow,
-  listLedgerPage,
+  listLedgerEntries,
   listLedgerRowsOfOrder,
   listRecentLedger,
   lockShopBalances,
   type NewLedgerRow,
   setLowBalanceAlert,
   setShopBalances,
+  streamLedgerEntries,
   summarisePeriod,
 } from './credits.repository';
 import { renderStatementPdf, type StatementLabels } from './statement-pdf';
@@ -307,10 +308,9 @@ export const getStatement = async (
   const period = periodOf(query);
   const before = await getLastEntryBefore(deps.db, shopId, period.from);
   const { totals, last } = await summarisePeriod(deps.db, shopId, period);
-  const count = totals.reduce((n, t) => n + t.n, 0);
   const opening = pointOf(before);
   const closing = last ? pointOf(last) : opening;
-  const rows = count === 0 ? [] : await listLedgerPage(deps.db, shopId, period, query);
+  const { rows, total } = await listLedgerEntries(deps.db, { shopId, ...period }, query);
   return {
     from: query.from,
     to: query.to,
@@ -321,7 +321,7 @@ export const getStatement = async (
     ) as Record<CreditEntryKind, number>,
     entries: toPaged(
       query,
-      count,
+      total,
       rows.map((r) => toLedgerEntry(r.entry, r.orderNumber)),
     ),
   };
@@ -348,12 +348,7 @@ export const exportStatement = (
   return csvStream(
     statementColumns,
     (async function* () {
-      for await (const batch of batchesOf((window) =>
-        listLedgerPage(deps.db, shopId, period, {
-          page: window.offset / window.limit + 1,
-          pageSize: window.limit,
-        }),
-      ))
+      for await (const batch of streamLedgerEntries(deps.db, { shopId, ...period }))
         yield batch.map((r) => toLedgerEntry(r.entry, r.orderNumber));
     })(),
   );
@@ -362,13 +357,6 @@ export const exportStatement = (
 /** The shop's last ledger entries, newest first (the portal home's recent activity). */
 export const listRecentEntries = async (deps: { db: Db }, shopId: string, limit: number) =>
   (await listRecentLedger(deps.db, shopId, limit)).map((r) => toLedgerEntry(r.entry, r.orderNumber));
-
-/** Every entry of a period, oldest first (the PDF holds them all, like the CSV). */
-const allEntries = async function* (db: Db, shopId: string, period: { from: Date; to: Date }) {
-  yield* batchesOf((window) =>
-    listLedgerPage(db, shopId, period, { page: window.offset / window.limit + 1, pageSize: window.limit }),
-  );
-};
 
 const statementLabelKeys = [
   'title',
@@ -411,7 +399,7 @@ export const renderStatement = async (
   const { totals, last } = await summarisePeriod(deps.db, shopId, period);
   const opening = pointOf(before);
   const entries: StatementPdfEntry[] = [];
-  for await (const batch of allEntries(deps.db, shopId, period))
+  for await (const batch of streamLedgerEntries(deps.db, { shopId, ...period }))
     for (const r of batch)
       entries.push({
         createdAt: r.entry.createdAt,

@@ -1,21 +1,18 @@
-import { isRightToLeft, type Locale, localeTags } from '@esim/contracts/locales';
+import { type Locale, localeTags } from '@esim/contracts/locales';
 import { type CreditEntryKind, creditEntryKinds } from '@esim/contracts/portal';
-import PDFDocument from 'pdfkit';
+import { createFormatters, openPdfDocument } from '../../lib/pdf/document';
 import {
   boxFromStart,
-  type Canvas,
+  cellBox,
   cellPadding,
   colours,
   contentWidth,
-  createFormatters,
-  type Direction,
   drawRule,
   drawText,
   footerTop,
-  getFonts,
   page,
   type TextOptions,
-} from '../invoices/invoice-pdf';
+} from '../../lib/pdf/layout';
 
 /** The words a statement prints, translated by the caller into the shop user's language. */
 export type StatementLabels = {
@@ -73,10 +70,6 @@ const columns = (() => {
     balance: { offset: date + description + money, width: money },
   };
 })();
-type Column = { offset: number; width: number };
-
-const cell = (canvas: Canvas, column: Column) =>
-  boxFromStart(canvas, column.offset + cellPadding, column.width - 2 * cellPadding);
 
 const isImage = (logo: Buffer) =>
   logo.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])) ||
@@ -85,8 +78,8 @@ const isImage = (logo: Buffer) =>
 /**
  * A shop's credit statement as an A4 PDF (issue 11): the shop's name and logo, the period, the opening balance,
  * every entry of the period with its running balance, the totals per kind and the closing balance. Opening +
- * totals = closing, since both come from the ledger rows' balances. The invoice's fonts, bidirectional text and
- * mirrored layout (invoices/invoice-pdf.ts), so it reads right in all twelve languages, Arabic included.
+ * totals = closing, since both come from the ledger rows' balances. The shared fonts, bidirectional text and
+ * mirrored layout (lib/pdf/layout.ts), so it reads right in all twelve languages, Arabic included.
  */
 export const renderStatementPdf = (input: StatementPdfInput): Promise<Buffer> => {
   const { labels } = input;
@@ -97,26 +90,11 @@ export const renderStatementPdf = (input: StatementPdfInput): Promise<Buffer> =>
     timeZone: 'UTC',
   });
   const day = (value: string) => format.date(new Date(`${value}T00:00:00.000Z`));
-  const direction: Direction = isRightToLeft(input.locale) ? 'rtl' : 'ltr';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: page.margin,
-    lang: localeTags[input.locale],
-    displayTitle: true,
-    info: {
-      Title: `${labels.title} ${input.shop.name} ${input.from} – ${input.to}`,
-      Author: input.seller.name,
-      CreationDate: input.generatedAt,
-      ModDate: input.generatedAt,
-    },
-  });
-  for (const [name, font] of getFonts()) doc.registerFont(name, font as unknown as Buffer);
-  const canvas: Canvas = { doc, direction, leading: direction === 'rtl' ? 1.75 : 1.4 };
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, canvas, direction, done } = openPdfDocument(input.locale, {
+    Title: `${labels.title} ${input.shop.name} ${input.from} – ${input.to}`,
+    Author: input.seller.name,
+    CreationDate: input.generatedAt,
+    ModDate: input.generatedAt,
   });
 
   const muted: TextOptions = { size: 8.5, color: colours.muted };
@@ -197,10 +175,10 @@ export const renderStatementPdf = (input: StatementPdfInput): Promise<Buffer> =>
     doc.rect(band.x, y, band.width, height).fill(colours.band);
     const top = y + cellPadding;
     const style: TextOptions = { ...muted, bold: true };
-    drawText(canvas, labels.date, cell(canvas, columns.date), top, style);
-    drawText(canvas, labels.description, cell(canvas, columns.description), top, style);
-    drawText(canvas, labels.amount, cell(canvas, columns.amount), top, { ...style, align: 'end' });
-    drawText(canvas, labels.balance, cell(canvas, columns.balance), top, { ...style, align: 'end' });
+    drawText(canvas, labels.date, cellBox(canvas, columns.date), top, style);
+    drawText(canvas, labels.description, cellBox(canvas, columns.description), top, style);
+    drawText(canvas, labels.amount, cellBox(canvas, columns.amount), top, { ...style, align: 'end' });
+    drawText(canvas, labels.balance, cellBox(canvas, columns.balance), top, { ...style, align: 'end' });
     y += height;
   };
   const rowLimit = footerTop - 30;
@@ -215,7 +193,7 @@ export const renderStatementPdf = (input: StatementPdfInput): Promise<Buffer> =>
     y += drawText(
       canvas,
       labels.noEntries,
-      cell(canvas, { offset: 0, width: contentWidth }),
+      cellBox(canvas, { offset: 0, width: contentWidth }),
       y + cellPadding,
       muted,
     );
@@ -229,10 +207,16 @@ export const renderStatementPdf = (input: StatementPdfInput): Promise<Buffer> =>
     const top = y + cellPadding;
     const kind = `${labels.kinds[entry.kind]} (${entry.bucket === 'credit' ? labels.credit : labels.bonus})`;
     const description = entry.orderNumber ? `${kind} · ${entry.orderNumber}` : kind;
-    drawText(canvas, dateTime.format(entry.createdAt), cell(canvas, columns.date), top, regular);
-    drawText(canvas, description, cell(canvas, columns.description), top, { ...regular, typed: true });
-    drawText(canvas, format.money(entry.amountCents), cell(canvas, columns.amount), top, endAligned);
-    drawText(canvas, format.money(entry.balanceAfterCents), cell(canvas, columns.balance), top, endAligned);
+    drawText(canvas, dateTime.format(entry.createdAt), cellBox(canvas, columns.date), top, regular);
+    drawText(canvas, description, cellBox(canvas, columns.description), top, { ...regular, typed: true });
+    drawText(canvas, format.money(entry.amountCents), cellBox(canvas, columns.amount), top, endAligned);
+    drawText(
+      canvas,
+      format.money(entry.balanceAfterCents),
+      cellBox(canvas, columns.balance),
+      top,
+      endAligned,
+    );
     y += rowHeight;
     drawRule(canvas, y);
   }

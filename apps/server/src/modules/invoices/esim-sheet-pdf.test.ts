@@ -1,7 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { renderActivationQrPng } from '../esims/qr-code';
-import { type EsimSheetInput, renderEsimSheetPdf } from './invoice-pdf';
+import { type EsimSheetInput, renderEsimSheetPdf } from './esim-sheet-pdf';
 
 const pageTexts = async (pdf: Buffer) => {
   const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;

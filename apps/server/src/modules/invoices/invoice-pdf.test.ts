@@ -2,13 +2,8 @@ import type { Locale } from '@esim/contracts/locales';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import {
-  computeInvoiceTotals,
-  type InvoiceInput,
-  type InvoiceLabels,
-  loadFont,
-  renderInvoicePdf,
-} from './invoice-pdf';
+import { loadFont } from '../../lib/pdf/fonts';
+import { computeInvoiceTotals, type InvoiceInput, type InvoiceLabels, renderInvoicePdf } from './invoice-pdf';
 
 // The caller translates labels from packages/i18n; these fixtures only need to exercise the scripts.
 const labels = {

@@ -11,10 +11,11 @@ import { findOriginalPackage, listMovablePackages } from '../esims/esims.reposit
 import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
 import { listRefundsOfOrders } from '../payments/refunds.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
+import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './checkout.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
-import { getOrder, listOrderRows, listOrders, type OrderRow, packageNameOf } from './orders.repository';
-import { type CheckoutDeps, insertNumberedOrder, openCheckout, toOrderRefund } from './orders.service';
+import { toOrderRefund } from './order-receipts.service';
+import { getOrder, listFirstOrders, listOrders, type OrderRow, packageNameOf } from './orders.repository';
 
 const paidStatuses = new Set(['paid', 'completed', 'failed', 'for_review', 'refunded', 'partially_refunded']);
 
@@ -71,11 +72,7 @@ export const listCustomerOrders = async (deps: { db: Db }, userId: string, page:
 
 /** The session's order (SPEC section 3): the customer's latest order that is paid for or awaiting payment. */
 export const findCurrentOrder = async (deps: { db: Db }, userId: string) => {
-  const [row] = await listOrderRows(
-    deps.db,
-    { scope: { userId }, statuses: ['pending', 'paid'] },
-    { limit: 1, offset: 0 },
-  );
+  const [row] = await listFirstOrders(deps.db, { scope: { userId }, statuses: ['pending', 'paid'] }, 1);
   return row ? { id: row.order.id, number: row.order.number, status: row.order.status } : null;
 };
 

@@ -12,14 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { bearerToken } from '../auth/tokens';
-import {
-  confirmReturn,
-  createOrder,
-  retryPayment,
-  signViewToken,
-  verifyOrderProof,
-  waitForReceipt,
-} from './orders.service';
+import { createOrder, retryPayment } from './checkout.service';
+import { waitForReceipt } from './order-receipts.service';
+import { signViewToken, verifyOrderProof } from './order-view-tokens';
+import { confirmReturn } from './payment-reconciliation.service';
 
 const tags = ['orders'];
 

@@ -1,7 +1,7 @@
 import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, count, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { type OwnerScope, orderByOf, ownerCondition, pageWindow } from '../../lib/list-query';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -38,8 +38,6 @@ export type OrderFilters = {
   sort?: OrderSortField | `-${OrderSortField}`;
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const scopeCondition = (scope: OrderScope) => ownerCondition(scope, orders);
 
 const whereOf = (filters: OrderFilters) =>
@@ -50,36 +48,40 @@ const whereOf = (filters: OrderFilters) =>
     filters.targetEsimId ? eq(orders.targetEsimId, filters.targetEsimId) : undefined,
     filters.createdFrom ? gte(orders.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(orders.createdAt, filters.createdBefore) : undefined,
-    filters.q
-      ? or(
-          ilike(orders.number, likePattern(filters.q)),
-          ilike(orders.buyerEmail, likePattern(filters.q)),
-          sql`${orders.packageSnapshot}->>'name' ilike ${likePattern(filters.q)}`,
-        )
-      : undefined,
+    searchCondition(filters.q, [orders.number, orders.buyerEmail, sql`${orders.packageSnapshot}->>'name'`]),
   );
 
-/** One window of an order list, with how many payment attempts of each order failed (the "payment" column). */
-export const listOrderRows = (db: Db, filters: OrderFilters, window: { limit: number; offset: number }) =>
-  db
-    .select({
-      order: orders,
-      // Qualified by hand: drizzle prints bare column names inside sql``, which the subquery would capture.
-      failedPayments: sql<number>`(select count(*)::int from payments p where p.order_id = "orders"."id" and p.status = 'failed')`,
-    })
-    .from(orders)
-    .where(whereOf(filters))
-    .orderBy(...orderByOf(filters.sort ?? '-createdAt', orderSortColumns, orders.id))
-    .limit(window.limit)
-    .offset(window.offset);
-export type OrderListRow = Awaited<ReturnType<typeof listOrderRows>>[number];
+/** The order list every audience reads, with how many payment attempts of each order failed ("payment"). */
+const orderList = defineListQuery({
+  select: (db, listFields) =>
+    db
+      .select({
+        order: orders,
+        // Qualified by hand: drizzle prints bare column names inside sql``, which the subquery would capture.
+        failedPayments: sql<number>`(select count(*)::int from payments p where p.order_id = "orders"."id" and p.status = 'failed')`,
+        ...listFields,
+      })
+      .from(orders)
+      .$dynamic(),
+  where: whereOf,
+  sortColumns: orderSortColumns,
+  tiebreak: orders.id,
+  defaultSort: '-createdAt',
+});
 
 /** Every order list (customer, shop, staff): one page of the orders in a scope, and how many there are. */
-export const listOrders = async (db: Db, filters: OrderFilters, page: PageQuery) => {
-  const [total] = await db.select({ n: count() }).from(orders).where(whereOf(filters));
-  const rows = await listOrderRows(db, filters, pageWindow(page));
-  return { total: total?.n ?? 0, rows };
-};
+export const listOrders = (db: Db, filters: OrderFilters, page: PageQuery) =>
+  orderList.page(db, filters, page);
+
+/** The first `limit` orders of a list (the session's current order). */
+export const listFirstOrders = (db: Db, filters: OrderFilters, limit: number) =>
+  orderList.rows(db, filters, { limit, offset: 0 });
+
+/** Every order of a list, in keyset batches (CSV exports). */
+export const streamOrders = (db: Db, filters: OrderFilters, batchSize?: number) =>
+  orderList.batches(db, filters, batchSize);
+
+export type OrderListRow = Awaited<ReturnType<typeof listFirstOrders>>[number];
 
 /**
  * The order form's reads in one round trip: the sellable package, and whether a customer account already uses

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/harness';
-import { reconcilePendingPayments } from './orders.service';
+import { reconcilePendingPayments } from './payment-reconciliation.service';
 
 // A payment whose webhook never arrives and whose buyer never returns still ends confirmed and fulfilled.
 let ctx: TestContext;

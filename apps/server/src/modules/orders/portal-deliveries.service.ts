@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { shopSubscriberEsim } from '../esims/esims.service';
 import { iosInstallLink, renderActivationQrPng } from '../esims/qr-code';
-import { renderEsimSheetPdf } from '../invoices/invoice-pdf';
+import { renderEsimSheetPdf } from '../invoices/esim-sheet-pdf';
 import type { Mailer } from '../mail/mail.service';
 import type { SmsSender } from '../notifications/sms.service';
 import { getGeneralOptions } from '../settings/settings.repository';

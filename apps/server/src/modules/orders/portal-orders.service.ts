@@ -20,7 +20,7 @@ import { type Db, packageSnapshotOf } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { batchesOf, toPaged } from '../../lib/list-query';
+import { toPaged } from '../../lib/list-query';
 import type { UserRow } from '../auth/auth.repository';
 import {
   findPackageById,
@@ -58,6 +58,7 @@ import {
   listSubscribersByIds,
   type SubscriberRow,
 } from '../subscribers/subscribers.repository';
+import { type CheckoutDeps, insertNumberedOrder, isUniqueViolation, openCheckout } from './checkout.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { renderOrderInvoice } from './order-invoice';
 import { createOrderNumber } from './order-number';
@@ -66,19 +67,13 @@ import {
   findShopOrderByKey,
   getOrder,
   insertOrder,
-  listOrderRows,
   listOrders,
   type OrderFilters,
   type OrderRow,
   packageNameOf,
+  streamOrders,
 } from './orders.repository';
-import {
-  type CheckoutDeps,
-  insertNumberedOrder,
-  isUniqueViolation,
-  openCheckout,
-  settleReturnedSession,
-} from './orders.service';
+import { settleReturnedSession } from './payment-reconciliation.service';
 
 /**
  * The reseller portal's orders (issue 11): credit top-ups paid by card through the payments port, and purchases
@@ -484,7 +479,7 @@ export const exportPortalOrders = (deps: { db: Db }, shopId: string, query: Port
   return csvStream(
     orderColumns,
     (async function* () {
-      for await (const batch of batchesOf((window) => listOrderRows(deps.db, filters, window)))
+      for await (const batch of streamOrders(deps.db, filters))
         yield await withSubscribers(deps.db, shopId, batch);
     })(),
   );

@@ -1,13 +1,13 @@
 import type { FailedOrder, FailedOrdersQuery, PageQuery } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { batchesOf, toPaged } from '../../lib/list-query';
+import { toPaged } from '../../lib/list-query';
 import {
-  listOrderRows,
   listOrders,
   type OrderFilters,
   type OrderRow,
   packageNameOf,
+  streamOrders,
 } from './orders.repository';
 
 /** Staff see every order; this list is those whose fulfilment failed. */
@@ -60,7 +60,7 @@ export const exportFailedOrders = (deps: { db: Db }, query: Pick<FailedOrdersQue
   csvStream(
     failedOrderColumns,
     (async function* () {
-      for await (const batch of batchesOf((window) => listOrderRows(deps.db, failedOrders(query), window)))
+      for await (const batch of streamOrders(deps.db, failedOrders(query)))
         yield batch.map((r) => toFailedOrder(r.order));
     })(),
   );

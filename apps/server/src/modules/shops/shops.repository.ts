@@ -1,11 +1,10 @@
+import type { PageQuery } from '@esim/contracts';
 import type { ShopsQuery } from '@esim/contracts/staff';
 import { type Db, shops, subscribers, users } from '@esim/db';
-import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { orderByOf, pageWindow } from '../../lib/list-query';
+import { and, asc, count, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { defineListQuery, likePattern, searchCondition } from '../../lib/list-query';
 
 export type ShopRow = typeof shops.$inferSelect;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Table names written out: drizzle leaves columns unqualified in a one-table select (see clients.repository).
 const ownerEmail = sql<string | null>`(select u.email from users u where u.shop_id = "shops"."id"
@@ -28,31 +27,35 @@ const sortColumns = {
   ordersCount,
 };
 
-const conditions = (query: Pick<ShopsQuery, 'q' | 'status'>): SQL | undefined =>
+export type ShopFilters = Pick<ShopsQuery, 'q' | 'status'> & { sort?: ShopsQuery['sort'] };
+
+const conditions = (filters: ShopFilters): SQL | undefined =>
   and(
     isNull(shops.deletedAt),
-    query.status ? eq(shops.status, query.status) : undefined,
-    query.q
+    filters.status ? eq(shops.status, filters.status) : undefined,
+    // A shop by its name or the e-mail of one of its users.
+    filters.q
       ? or(
-          ilike(shops.name, likePattern(query.q)),
-          sql`exists (select 1 from users u where u.shop_id = "shops"."id" and u.email ilike ${likePattern(query.q)})`,
+          searchCondition(filters.q, [shops.name]),
+          sql`exists (select 1 from users u where u.shop_id = "shops"."id" and u.email ilike ${likePattern(filters.q)})`,
         )
       : undefined,
   );
 
-export const listShops = async (db: Db, query: ShopsQuery) => {
-  const [rows, [total]] = await Promise.all([
+const shopList = defineListQuery({
+  select: (db, listFields) =>
     db
-      .select(shopColumns)
+      .select({ ...shopColumns, ...listFields })
       .from(shops)
-      .where(conditions(query))
-      .orderBy(...orderByOf(query.sort, sortColumns, shops.id))
-      .limit(pageWindow(query).limit)
-      .offset(pageWindow(query).offset),
-    db.select({ value: count() }).from(shops).where(conditions(query)),
-  ]);
-  return { rows, total: total?.value ?? 0 };
-};
+      .$dynamic(),
+  where: conditions,
+  sortColumns,
+  tiebreak: shops.id,
+  defaultSort: '-createdAt',
+});
+
+/** One page of shops and how many match. */
+export const listShops = (db: Db, filters: ShopFilters, page: PageQuery) => shopList.page(db, filters, page);
 
 export const findShop = async (db: Db, shopId: string): Promise<ShopListRow | undefined> => {
   const [row] = await db

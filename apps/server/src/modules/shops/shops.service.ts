@@ -28,7 +28,7 @@ import { listPortalOrders } from '../orders/portal-orders.service';
 import {
   countSubscribers,
   findShop,
-  listShops,
+  listShops as listShopRows,
   listShopUsers,
   lockShop,
   type ShopListRow,
@@ -52,8 +52,9 @@ const toShop = ({ shop, ownerEmail, usersCount, ordersCount }: ShopListRow): Sho
   version: shop.updatedAt.toISOString(),
 });
 
-export const getShops = async (deps: { db: Db }, query: ShopsQuery) => {
-  const { rows, total } = await listShops(deps.db, query);
+/** One page of shops (staff). */
+export const listShops = async (deps: { db: Db }, query: ShopsQuery) => {
+  const { rows, total } = await listShopRows(deps.db, query, query);
   return toPaged(query, total, rows.map(toShop));
 };
 

@@ -20,7 +20,7 @@ import {
   adjustShopCredit,
   createShop,
   getShopDetail,
-  getShops,
+  listShops,
   updateShopSettings,
 } from './shops.service';
 
@@ -42,7 +42,7 @@ export const shopsStaffRoutes =
           response: { 200: pagedShopsSchema },
         },
       },
-      async (request) => getShops(deps, request.query),
+      async (request) => listShops(deps, request.query),
     );
 
     app.post(

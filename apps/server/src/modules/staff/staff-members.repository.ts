@@ -1,8 +1,8 @@
-import { type StaffRole, staffRoleIds } from '@esim/contracts';
+import { type PageQuery, type StaffRole, staffRoleIds } from '@esim/contracts';
 import type { StaffMembersQuery } from '@esim/contracts/staff';
 import { type Db, users } from '@esim/db';
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { orderByOf, pageWindow } from '../../lib/list-query';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { defineListQuery, searchCondition } from '../../lib/list-query';
 
 export type StaffRow = typeof users.$inferSelect;
 
@@ -12,37 +12,34 @@ const roleOfId = Object.fromEntries(Object.entries(staffRoleIds).map(([role, id]
 >;
 export const roleOf = (row: Pick<StaffRow, 'roleId'>): StaffRole => roleOfId[row.roleId ?? 0] ?? 'analytics';
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type StaffMemberFilters = Omit<StaffMembersQuery, 'page' | 'pageSize' | 'sort'> & {
+  sort?: StaffMembersQuery['sort'];
+};
 
-const conditions = (filters: Omit<StaffMembersQuery, 'page' | 'pageSize' | 'sort'>): SQL | undefined =>
+const conditions = (filters: StaffMemberFilters): SQL | undefined =>
   and(
     eq(users.kind, 'staff'),
     isNull(users.deletedAt),
     filters.role ? eq(users.roleId, staffRoleIds[filters.role]) : undefined,
     filters.status ? eq(users.status, filters.status === 'active' ? 'active' : 'blocked') : undefined,
-    filters.q
-      ? or(
-          ilike(users.email, likePattern(filters.q)),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(filters.q)),
-        )
-      : undefined,
+    searchCondition(filters.q, [users.email, sql`${users.firstName} || ' ' || ${users.lastName}`]),
   );
 
-const sortColumns = { createdAt: users.createdAt, lastName: users.lastName, email: users.email };
-
-export const listStaffMembers = async (db: Db, query: StaffMembersQuery) => {
-  const [rows, [total]] = await Promise.all([
+const staffMemberList = defineListQuery({
+  select: (db, listFields) =>
     db
-      .select()
+      .select({ member: users, ...listFields })
       .from(users)
-      .where(conditions(query))
-      .orderBy(...orderByOf(query.sort, sortColumns, users.id))
-      .limit(pageWindow(query).limit)
-      .offset(pageWindow(query).offset),
-    db.select({ value: count() }).from(users).where(conditions(query)),
-  ]);
-  return { rows, total: total?.value ?? 0 };
-};
+      .$dynamic(),
+  where: conditions,
+  sortColumns: { createdAt: users.createdAt, lastName: users.lastName, email: users.email },
+  tiebreak: users.id,
+  defaultSort: '-createdAt',
+});
+
+/** One page of staff accounts and how many match. */
+export const listStaffMembers = (db: Db, filters: StaffMemberFilters, page: PageQuery) =>
+  staffMemberList.page(db, filters, page);
 
 export const findStaffMember = async (db: Db, staffId: string) => {
   const [row] = await db

@@ -15,7 +15,7 @@ import {
   changeStaffMember,
   createStaffMember,
   getStaffMember,
-  getStaffMembers,
+  listStaffMembers,
 } from './staff-members.service';
 
 const tags = ['staff'];
@@ -36,7 +36,7 @@ export const staffMembersRoutes =
           response: { 200: pagedStaffMembersSchema },
         },
       },
-      async (request) => getStaffMembers(deps, request.query),
+      async (request) => listStaffMembers(deps, request.query),
     );
 
     app.post(

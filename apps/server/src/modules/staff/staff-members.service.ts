@@ -19,7 +19,7 @@ import type { Mailer } from '../mail/mail.service';
 import { renderActionMail } from '../mail/templates';
 import {
   findStaffMember,
-  listStaffMembers,
+  listStaffMembers as listStaffMemberRows,
   lockActiveAdmins,
   lockStaffMember,
   roleOf,
@@ -44,9 +44,14 @@ const toStaffMember = (row: StaffRow): StaffMember => ({
 
 const audited = (row: StaffRow) => ({ role: roleOf(row), status: toStaffMember(row).status });
 
-export const getStaffMembers = async (deps: { db: Db }, query: StaffMembersQuery) => {
-  const { rows, total } = await listStaffMembers(deps.db, query);
-  return toPaged(query, total, rows.map(toStaffMember));
+/** One page of staff accounts (admin). */
+export const listStaffMembers = async (deps: { db: Db }, query: StaffMembersQuery) => {
+  const { rows, total } = await listStaffMemberRows(deps.db, query, query);
+  return toPaged(
+    query,
+    total,
+    rows.map((row) => toStaffMember(row.member)),
+  );
 };
 
 export const getStaffMember = async (deps: { db: Db }, staffId: string) => {

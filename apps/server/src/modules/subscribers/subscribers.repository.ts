@@ -1,7 +1,7 @@
 import type { PageQuery } from '@esim/contracts';
 import { type Db, esims, subscriberDeliveries, subscribers, users } from '@esim/db';
-import { and, count, desc, eq, exists, ilike, inArray, isNull, or } from 'drizzle-orm';
-import { orderByOf, pageWindow } from '../../lib/list-query';
+import { and, desc, eq, exists, inArray, isNull, or } from 'drizzle-orm';
+import { defineListQuery, searchCondition } from '../../lib/list-query';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -23,17 +23,15 @@ export const insertSubscriber = async (db: Db, values: typeof subscribers.$infer
   return row;
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export type SubscriberFilters = { shopId: string; q?: string };
 
-const whereOf = (db: Db, filters: { shopId: string; q?: string }) =>
+const whereOf = (filters: SubscriberFilters, db: Db) =>
   and(
     eq(subscribers.shopId, filters.shopId),
     isNull(subscribers.deletedAt),
     filters.q
       ? or(
-          ilike(subscribers.name, likePattern(filters.q)),
-          ilike(subscribers.lastname, likePattern(filters.q)),
-          ilike(subscribers.email, likePattern(filters.q)),
+          searchCondition(filters.q, [subscribers.name, subscribers.lastname, subscribers.email]),
           // The ICCID of one of their eSIMs (shop assistants type or scan part of it).
           exists(
             db
@@ -43,7 +41,7 @@ const whereOf = (db: Db, filters: { shopId: string; q?: string }) =>
                 and(
                   eq(esims.subscriberId, subscribers.id),
                   eq(esims.shopId, filters.shopId),
-                  ilike(esims.iccid, likePattern(filters.q.replace(/\s+/g, ''))),
+                  searchCondition(filters.q.replace(/\s+/g, ''), [esims.iccid]),
                 ),
               ),
           ),
@@ -52,18 +50,21 @@ const whereOf = (db: Db, filters: { shopId: string; q?: string }) =>
   );
 
 /** A shop's subscribers, newest first, searched by name, e-mail or the ICCID of one of their eSIMs. */
-export const listSubscribers = async (db: Db, filters: { shopId: string; q?: string }, page: PageQuery) => {
-  const [total] = await db.select({ n: count() }).from(subscribers).where(whereOf(db, filters));
-  const window = pageWindow(page);
-  const rows = await db
-    .select()
-    .from(subscribers)
-    .where(whereOf(db, filters))
-    .orderBy(...orderByOf('-createdAt', { createdAt: subscribers.createdAt }, subscribers.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  return { total: total?.n ?? 0, rows };
-};
+const subscriberList = defineListQuery({
+  select: (db, listFields) =>
+    db
+      .select({ subscriber: subscribers, ...listFields })
+      .from(subscribers)
+      .$dynamic(),
+  where: whereOf,
+  sortColumns: { createdAt: subscribers.createdAt },
+  tiebreak: subscribers.id,
+  defaultSort: '-createdAt',
+});
+
+/** One page of a shop's subscribers and how many match. */
+export const listSubscribers = (db: Db, filters: SubscriberFilters, page: PageQuery) =>
+  subscriberList.page(db, filters, page);
 
 /** Several subscribers of a shop at once (an order list's page). */
 export const listSubscribersByIds = (db: Db, shopId: string, ids: string[]) =>

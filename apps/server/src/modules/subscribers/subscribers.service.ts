@@ -19,7 +19,11 @@ const toSubscriber = (row: SubscriberRow): Subscriber => ({
 /** One page of a shop's subscribers (the wizard's "pick an existing subscriber" and the subscribers screen). */
 export const listShopSubscribers = async (deps: { db: Db }, shopId: string, query: SubscribersQuery) => {
   const { total, rows } = await listSubscribers(deps.db, { shopId, q: query.q }, query);
-  return toPaged(query, total, rows.map(toSubscriber));
+  return toPaged(
+    query,
+    total,
+    rows.map((row) => toSubscriber(row.subscriber)),
+  );
 };
 
 /**

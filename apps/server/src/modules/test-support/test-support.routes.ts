@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { openCheckout } from '../orders/checkout.service';
 import { getOrder } from '../orders/orders.repository';
-import { openCheckout } from '../orders/orders.service';
 import { deleteFailedTestOrder, deleteTestUser, insertTestApplication } from './test-support.repository';
 
 const tags = ['test'];

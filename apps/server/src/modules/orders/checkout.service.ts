@@ -1,0 +1,199 @@
+import type { CreateOrderBody, Locale } from '@esim/contracts';
+import { type Db, packageSnapshotOf } from '@esim/db';
+import type { ServerI18n } from '@esim/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentsProvider } from '../../adapters/payments/port';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import type { UserRow } from '../auth/auth.repository';
+import { orderPriceOf } from '../catalogue/package-price';
+import type { Mailer } from '../mail/mail.service';
+import { findEsimChangeBlocker } from './order-conflicts.repository';
+import { createOrderNumber } from './order-number';
+import {
+  findBusinessIdByReferral,
+  findPackageAndContactConflicts,
+  getOrder,
+  hasSucceededPayment,
+  insertOrder,
+  insertPayment,
+  listPendingPaymentsOfOrder,
+  markPaymentUnsuccessful,
+  type NewOrderRow,
+  type OrderRow,
+  packageNameOf,
+} from './orders.repository';
+
+// Checkout: a pending order priced by the server, and the provider's card page that pays it (ADR 0010, 0014).
+// What a payment's outcome does to its order is in orders.service.ts (provider events and webhooks) and
+// payment-reconciliation.service.ts (return pages and the sweep).
+
+/** What checkout and payment confirmation use. */
+export type CheckoutDeps = {
+  db: Db;
+  config: Pick<Config, 'siteUrl' | 'jwtSecret'>;
+  payments: PaymentsProvider;
+  i18n: ServerI18n;
+  mailer: Mailer;
+  /** Queues a paid order's fulfilment (the job queue). */
+  jobs: { enqueueFulfilment: (orderId: string) => Promise<void> };
+};
+
+export const isUniqueViolation = (error: unknown, constraint: string) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return (
+    (e.code ?? e.cause?.code) === '23505' && (e.constraint ?? e.cause?.constraint ?? '').includes(constraint)
+  );
+};
+
+const successUrl = (deps: CheckoutDeps, order: OrderRow) =>
+  `${deps.config.siteUrl}/payment/success?order=${order.id}&session_id={SESSION_ID}`;
+const cancelUrl = (deps: CheckoutDeps, order: OrderRow, packageSlug: string) =>
+  `${deps.config.siteUrl}/payment/failed?order=${order.id}&package=${encodeURIComponent(packageSlug)}&session_id={SESSION_ID}`;
+
+/**
+ * Closes the order's other checkouts that are still open (a second tab, or "try again" while the first card
+ * page is open), so one order can be paid only once. A page the provider no longer holds open is left to its
+ * webhook (it may have been paid a moment ago: that payment is then refunded, see applyPaymentSucceeded).
+ */
+const expireOtherCheckouts = async (
+  deps: CheckoutDeps,
+  orderId: string,
+  keepSessionId: string,
+  log: FastifyBaseLogger,
+) => {
+  for (const payment of await listPendingPaymentsOfOrder(deps.db, orderId)) {
+    if (payment.sessionRef === keepSessionId || payment.provider !== deps.payments.name) continue;
+    try {
+      if ((await deps.payments.expireCheckout(payment.sessionRef)) === 'expired')
+        await markPaymentUnsuccessful(deps.db, {
+          provider: payment.provider,
+          sessionRef: payment.sessionRef,
+          status: 'expired',
+          failureReason: 'replaced by a newer checkout',
+        });
+    } catch (err) {
+      // The new page still works; should the old one be paid too, that payment is refunded automatically.
+      log.warn({ err, orderId, sessionRef: payment.sessionRef }, 'payment provider: checkout not expired');
+    }
+  }
+};
+
+/**
+ * Opens a checkout with the provider and records the attempt. A provider outage is a clear "payment failed".
+ * The order's other open card pages are closed first, unless `othersOpen` says there are none to close (an order
+ * inserted a moment ago: skipping the lookup saves a round trip on every purchase) or they are kept on purpose
+ * (a top-up reopened by its idempotency key; the e2e support standing for a provider that could not close the
+ * page still open in another tab, which is how one order gets paid twice).
+ */
+export const openCheckout = async (
+  deps: CheckoutDeps,
+  order: OrderRow,
+  packageSlug: string,
+  log: FastifyBaseLogger,
+  {
+    returnUrls = { success: successUrl(deps, order), cancel: cancelUrl(deps, order, packageSlug) },
+    othersOpen = 'close',
+  }: {
+    /** Where the provider sends the buyer back; default: the site's payment success and failure pages. */
+    returnUrls?: { success: string; cancel: string };
+    othersOpen?: 'close' | 'none' | 'keep';
+  } = {},
+) => {
+  let session: Awaited<ReturnType<PaymentsProvider['createCheckout']>>;
+  try {
+    session = await deps.payments.createCheckout({
+      orderId: order.id,
+      orderNumber: order.number,
+      amountCents: order.totalCents,
+      currency: 'EUR',
+      description: packageNameOf(order),
+      customerEmail: order.buyerEmail,
+      locale: order.locale,
+      successUrl: returnUrls.success,
+      cancelUrl: returnUrls.cancel,
+    });
+  } catch (err) {
+    log.error({ err, orderId: order.id }, 'payment provider: checkout could not be created');
+    throw new AppError('PAYMENT_FAILED');
+  }
+  await insertPayment(deps.db, {
+    orderId: order.id,
+    provider: deps.payments.name,
+    sessionRef: session.sessionId,
+    amountCents: order.totalCents,
+  });
+  if (othersOpen === 'close') await expireOtherCheckouts(deps, order.id, session.sessionId, log);
+  return session.url;
+};
+
+/** Inserts a pending order under a fresh random number; on the rare collision, draws again. */
+export const insertNumberedOrder = async (deps: CheckoutDeps, values: Omit<NewOrderRow, 'number'>) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insertOrder(deps.db, { ...values, number: createOrderNumber() });
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error, 'orders_number')) throw error;
+    }
+  }
+};
+
+/**
+ * Creates a pending order priced by the server (the request carries no price) and opens a card checkout.
+ * A signed-out buyer whose e-mail or phone belongs to an account is asked to log in (SPEC section 8); an
+ * unknown buyer's account is created when the payment succeeds, so an abandoned checkout leaves no account.
+ */
+export const createOrder = async (
+  deps: CheckoutDeps,
+  input: { body: CreateOrderBody; user: UserRow | null; locale: Locale; country: string | null },
+  log: FastifyBaseLogger,
+) => {
+  const { body, user } = input;
+  const found = await findPackageAndContactConflicts(deps.db, {
+    slug: body.packageSlug,
+    contact: user ? null : { email: body.email, phone: body.phoneNumber },
+  });
+  if (!found) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  if (found.emailTaken) throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
+  if (found.phoneTaken) throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
+  const { pkg } = found;
+  const values = {
+    kind: 'esim' as const,
+    userId: user?.id ?? null,
+    packageId: pkg.id,
+    packageSnapshot: packageSnapshotOf(pkg),
+    ...orderPriceOf(pkg),
+    paymentMethod: 'card' as const,
+    buyerName: body.fullName,
+    buyerEmail: body.email,
+    buyerPhone: body.phoneNumber,
+    country: user?.country ?? input.country,
+    locale: input.locale,
+    utmSource: body.attribution?.utmSource ?? null,
+    utmCampaign: body.attribution?.utmCampaign ?? null,
+    fbclid: body.attribution?.fbclid ?? null,
+    landingPage: body.attribution?.landingPage ?? null,
+    // Only with a code: the usual order pays no extra round trip.
+    businessId: body.attribution?.referralCode
+      ? ((await findBusinessIdByReferral(deps.db, body.attribution.referralCode.toUpperCase())) ?? null)
+      : null,
+  };
+  const order = await insertNumberedOrder(deps, values);
+  const checkoutUrl = await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' });
+  return { order, checkoutUrl };
+};
+
+/** The failure page's "try again": a new checkout for the same unpaid order. */
+export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: FastifyBaseLogger) => {
+  const order = await getOrder(deps.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  if (order.status !== 'pending' || (await hasSucceededPayment(deps.db, order.id)))
+    throw new AppError(order.paidAt ? 'PAYMENT_COMPLETED_EARLIER' : 'ORDER_NOT_RETRIABLE');
+  // Another change of the same eSIM started meanwhile: paying this one too would be refunded anyway.
+  if (order.kind === 'change_esim' && order.targetEsimId) {
+    const blocker = await findEsimChangeBlocker(deps.db, order.targetEsimId, order.id);
+    if (blocker) throw new AppError(blocker);
+  }
+  const slug = String(order.packageSnapshot?.slug ?? '');
+  return openCheckout(deps, order, slug, log);
+};

@@ -1,0 +1,67 @@
+import type { OrderReceipt, OrderRefund } from '@esim/contracts';
+import type { Db } from '@esim/db';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import type { OrderEvents } from '../../lib/order-events';
+import { getEsimForOrder } from '../esims/esims.repository';
+import { toEsimInstall } from '../esims/qr-code';
+import { listRefundsOfOrder, type RefundRow } from '../payments/refunds.repository';
+import { verifyViewToken } from './order-view-tokens';
+import { getOrder, packageNameOf } from './orders.repository';
+
+type ReceiptDeps = { db: Db; config: Pick<Config, 'jwtSecret'> };
+
+/** A refund as the buyer sees it (receipt, order list). */
+export const toOrderRefund = (refund: RefundRow): OrderRefund => ({
+  kind: refund.kind,
+  amountCents: refund.amountCents,
+  status: refund.status,
+  createdAt: refund.createdAt.toISOString(),
+});
+
+/** What the success page polls: the order and, once fulfilled, how to install its eSIM. */
+export const getReceipt = async (deps: ReceiptDeps, orderId: string, viewToken: string | undefined) => {
+  await verifyViewToken(deps, viewToken, orderId);
+  const order = await getOrder(deps.db, orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  // A top-up brings no new eSIM; a new eSIM or a change shows the eSIM this order created.
+  const esim =
+    order.status === 'completed' && order.kind !== 'topup'
+      ? await getEsimForOrder(deps.db, order.id)
+      : undefined;
+  const receipt: OrderReceipt = {
+    orderId: order.id,
+    number: order.number,
+    kind: order.kind === 'topup' || order.kind === 'change_esim' ? order.kind : 'esim',
+    status: order.status,
+    packageName: packageNameOf(order),
+    totalCents: order.totalCents,
+    currency: 'EUR',
+    email: order.buyerEmail,
+    esim: esim ? await toEsimInstall(esim) : null,
+    refunds: (await listRefundsOfOrder(deps.db, order.id)).map(toOrderRefund),
+  };
+  return receipt;
+};
+
+/**
+ * The receipt, held up to `waitMs` while the order is paid and its eSIM on the way, and answered as soon as the
+ * order finishes. The wait is registered before the order is read, so a completion in between is not missed.
+ */
+export const waitForReceipt = async (
+  deps: ReceiptDeps & { orderEvents: Pick<OrderEvents, 'waitFor'> },
+  orderId: string,
+  viewToken: string | undefined,
+  waitMs: number,
+  signal?: AbortSignal,
+) => {
+  const wait = waitMs > 0 ? deps.orderEvents.waitFor(orderId, waitMs, signal) : null;
+  try {
+    const receipt = await getReceipt(deps, orderId, viewToken);
+    if (!wait || receipt.status !== 'paid') return receipt;
+    await wait.promise;
+    return await getReceipt(deps, orderId, viewToken);
+  } finally {
+    wait?.cancel();
+  }
+};
