@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../components/list-screen';
 import { useRetryFulfilment } from '../../features/orders/api/retry-fulfilment';
 import { failedOrdersList } from '../../features/orders/failed-orders-list';
+import { loadArea } from '../../lib/i18n';
+
+export const clientLoader = loadArea('orders');
 
 /** Orders whose fulfilment failed (admin only, app/lib/access.ts), with "retry fulfilment" for the chosen rows. */
 export default function FailedTransactions() {
@@ -32,12 +35,12 @@ export default function FailedTransactions() {
             }
             data-testid="retry-fulfilment"
           >
-            {t('failedOrders.retry')}
+            {t('admin-orders:failedOrders.retry')}
           </Button>
         )}
       />
       <p role="status" aria-live="polite" data-testid="retry-queued">
-        {queued !== null ? t('failedOrders.retryQueued', { count: queued }) : null}
+        {queued !== null ? t('admin-orders:failedOrders.retryQueued', { count: queued }) : null}
       </p>
     </>
   );
