@@ -5,6 +5,12 @@
 // shared code imports neither features nor routes. Type-only imports count too: they make the same circle.
 // Biome's noRestrictedImports matches import strings, not where a relative import lands, so this reads the
 // imports itself.
+//
+// The staff dashboard's words follow the same lines (docs/guides/add-a-staff-screen.md "Words"): each staff area
+// has an i18n namespace of its own, `admin-<feature>`, and shared words live in `admin` and `common`. A feature
+// reads its own area's namespace and the shared ones, never another area's; shared code reads only the shared
+// ones. A namespace is read by naming it (`useTranslation('admin-shops')`, `t('admin-shops:shops.name')`,
+// `labels: 'admin-shops:shops'`), so any quoted `admin-<area>` name counts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +36,30 @@ const layerOf = (appDir, file) => {
   return { layer: 'route' };
 };
 
+const areaNamespace = /['"`](admin-[a-z-]+)(?=[:'"`])/g;
+
 const problems = [];
+{
+  const appDir = join(root, 'apps/admin/app');
+  for (const file of walk(appDir)) {
+    const from = layerOf(appDir, file);
+    if (from.layer === 'route') continue;
+    const own = from.layer === 'feature' ? `admin-${from.feature}` : null;
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(areaNamespace)) {
+      const ns = match[1];
+      if (ns === own) continue;
+      problems.push(
+        `${relative(root, file)} reads the i18n namespace "${ns}": ${
+          own
+            ? `feature "${from.feature}" reads only "${own}", "admin" and "common"; move a word both areas need to "admin"`
+            : 'shared code (components/, lib/) reads only "admin" and "common"'
+        }`,
+      );
+    }
+  }
+}
+
 for (const app of apps) {
   const appDir = join(root, app);
   for (const file of walk(appDir)) {
@@ -63,4 +92,6 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-console.log('Feature boundaries: no feature reaches into another, shared code imports no feature or route.');
+console.log(
+  'Feature boundaries: no feature reaches into another or reads its words, shared code imports no feature or route.',
+);

@@ -1,33 +1,42 @@
-import { fallbackLocale, isLocale } from '@esim/contracts/locales';
 import type { AuditEntry } from '@esim/contracts/staff';
+import { Section } from '@esim/ui/detail/detail-page';
 import { formatDateTime } from '@esim/ui/format';
+import { useLocale } from '@esim/ui/use-locale';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A record's history from the audit log, newest first: when, who, and what changed (`describe` puts an entry in
- * words, e.g. "Blocked: Active → Blocked").
+ * words, e.g. "Blocked: Active → Blocked"), as a detail's last section.
  */
-export const HistoryList = ({
+export const HistorySection = ({
   entries,
   describe,
-  empty,
 }: {
   entries: readonly AuditEntry[];
   describe: (entry: AuditEntry) => string;
-  empty: string;
 }) => {
-  const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
-  if (entries.length === 0) return <Text c="gray.7">{empty}</Text>;
+  const { t } = useTranslation('admin');
+  const locale = useLocale();
   return (
-    <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="history">
-      {entries.map((entry) => (
-        <Text key={entry.id} component="li" size="sm">
-          {formatDateTime(entry.createdAt, locale)} · {entry.staffName} · {describe(entry)}
-        </Text>
-      ))}
-    </Stack>
+    <Section title={t('history.title')}>
+      {entries.length === 0 ? (
+        <Text c="gray.7">{t('history.empty')}</Text>
+      ) : (
+        <Stack
+          gap={6}
+          component="ol"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          data-testid="history"
+        >
+          {entries.map((entry) => (
+            <Text key={entry.id} component="li" size="sm">
+              {formatDateTime(entry.createdAt, locale)} · {entry.staffName} · {describe(entry)}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Section>
   );
 };
 
@@ -40,3 +49,11 @@ export const changedFields = (entry: AuditEntry, label: (field: string, value: u
     .filter((field) => entry.before && field in entry.before && entry.before[field] !== entry.after?.[field])
     .map((field) => `${label(field, entry.before?.[field])} → ${label(field, entry.after?.[field])}`)
     .join(', ');
+
+/** "Blocked Active → Blocked": the action's words (`<actions>.<action without its entity>`) and what changed. */
+export const describeEntry = (
+  entry: AuditEntry,
+  t: (key: string) => string,
+  actions: string,
+  label: (field: string, value: unknown) => string,
+) => `${t(`${actions}.${entry.action.replace(/^[^.]*\./, '')}`)} ${changedFields(entry, label)}`.trim();

@@ -3,7 +3,9 @@
  * without a valid one, GET /api/geo -> country -> language, else English; a failed lookup leaves the language
  * unchanged (the default, sq). A detected language is saved too, because the API client sends the saved
  * language as Accept-Language and server messages must match the screen. Only the current locale's `common`
- * and `admin` namespaces are downloaded.
+ * and `admin` namespaces (the shell, screen titles and the words every area shares) are downloaded at start;
+ * each staff area's words (`admin-<area>`, one namespace per feature folder) come with the
+ * screens that use them, through the route's `clientLoader = loadArea('clients')`.
  */
 import {
   defaultLocale,
@@ -22,12 +24,25 @@ import { initReactI18next } from 'react-i18next';
 const namespaces = ['common', 'admin'] as const;
 type Bundle = Record<string, unknown>;
 
+/** The staff areas with words of their own: `features/<area>` reads `admin-<area>` (scripts/check-boundaries.mjs). */
+export const staffAreas = [
+  'auth',
+  'businesses',
+  'clients',
+  'dashboard',
+  'orders',
+  'profile',
+  'shops',
+  'staff',
+] as const;
+export type StaffArea = (typeof staffAreas)[number];
+
 // One lazy chunk per locale and namespace; Vite resolves the glob at build time.
-const bundles = import.meta.glob<Bundle>('../../../../packages/i18n/locales/*/{common,admin}.json', {
+const bundles = import.meta.glob<Bundle>('../../../../packages/i18n/locales/*/{common,admin,admin-*}.json', {
   import: 'default',
 });
 
-const loadBundle = async (locale: Locale, ns: (typeof namespaces)[number]): Promise<Bundle> => {
+const loadBundle = async (locale: Locale, ns: string): Promise<Bundle> => {
   const load = bundles[`../../../../packages/i18n/locales/${locale}/${ns}.json`];
   if (!load) throw new Error(`Missing translations ${locale}/${ns}`);
   return load();
@@ -35,8 +50,11 @@ const loadBundle = async (locale: Locale, ns: (typeof namespaces)[number]): Prom
 
 export const i18n = createInstance();
 
+/** The namespaces this page load has needed so far; a language change loads them all in the new language. */
+const wanted = new Set<string>(namespaces);
+
 const ensureLocaleLoaded = async (locale: Locale) => {
-  const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(locale, ns));
+  const missing = [...wanted].filter((ns) => !i18n.hasResourceBundle(locale, ns));
   const loaded = await Promise.all(missing.map(async (ns) => [ns, await loadBundle(locale, ns)] as const));
   for (const [ns, bundle] of loaded) i18n.addResourceBundle(locale, ns, bundle, true, true);
 };
@@ -101,7 +119,27 @@ export const initI18n = async (locale: Locale) => {
   await ensureLocaleLoaded(locale);
   await i18n.changeLanguage(locale);
   applyToDocument(locale);
+  markReady();
 };
+
+// Route loaders run beside the root's, which picks the language: an area waits for it.
+let markReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/**
+ * A screen's `clientLoader`: its area's words in the current language before it renders
+ * (`export const clientLoader = loadArea('clients');`).
+ */
+export const loadArea =
+  (...areas: StaffArea[]) =>
+  async (): Promise<null> => {
+    for (const area of areas) wanted.add(`admin-${area}`);
+    await ready;
+    await ensureLocaleLoaded(getCurrentLocale());
+    return null;
+  };
 
 /** The user picked a language: load it, switch without reload and save the choice (SPEC section 4). */
 export const changeLocale = async (locale: Locale) => {

@@ -2,6 +2,9 @@ import { Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
 import { ChangePasswordForm } from '../features/profile/components/change-password-form';
+import { loadArea } from '../lib/i18n';
+
+export const clientLoader = loadArea('profile');
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation('admin');

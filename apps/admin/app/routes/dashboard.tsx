@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
 import { DashboardOverview } from '../features/dashboard/components/dashboard-overview';
 import { getGuardRole, isAllowed } from '../lib/access';
+import { loadArea } from '../lib/i18n';
 import { useSession } from '../lib/session';
+
+export const clientLoader = loadArea('dashboard');
 
 /**
  * `/`: every staff role lands here (forbidden screens send them home). Admin and analytics see the business's
@@ -16,7 +19,7 @@ export default function DashboardPage() {
     <>
       <PageTitle>{t('screens.dashboard')}</PageTitle>
       <Text size="lg" mb="lg" data-testid="welcome">
-        {t('dashboard.welcome', { name: user?.first_name ?? '' })}
+        {t('admin-dashboard:dashboard.welcome', { name: user?.first_name ?? '' })}
       </Text>
       {isAllowed('adminAndAnalytics', getGuardRole(user)) ? <DashboardOverview /> : null}
     </>

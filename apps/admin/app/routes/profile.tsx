@@ -4,6 +4,9 @@ import { Link } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { useProfile } from '../features/profile/api/get-profile';
 import { ProfileForm } from '../features/profile/components/profile-form';
+import { loadArea } from '../lib/i18n';
+
+export const clientLoader = loadArea('profile');
 
 export default function ProfilePage() {
   const { t } = useTranslation('admin');

@@ -3,16 +3,38 @@
  * fixed filters (`<ListScreen list={ordersList} fixed={{ status: 'for_review' }} />`), so the ~27 staff screens
  * that are "one list with a preset" stay a few lines each (STYLE "Screens that repeat").
  *
- * Pure data and functions only: the screen that renders a definition is list-view.tsx.
+ * The item type is bound once (from the fetcher's answer) and the query contract decides what may sort and
+ * which filters exist: `columns: (col) => [col.text('email', { sortable: true })]` is a type error unless
+ * `email` is one of the contract's sort fields, and `filter.select('status', …)` unless the contract takes
+ * `status` (with those values). Pure data and functions only: the screen that renders a definition is
+ * list-view.tsx.
  */
 import type { Paged } from '@esim/contracts';
 import type { Locale } from '@esim/contracts/locales';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { formatDate, formatDateTime, formatNumber, formatPrice } from '../format/format';
+import type { StatusList } from '../status-list';
 
 /** What every list query holds (from `pageQuerySchema` and `sortQuerySchema` in @esim/contracts). */
 export type ListQueryBase = { page: number; pageSize: number; sort?: string | undefined };
+
+/** The fields a query contract sorts by: its `sort` values without the `-` of the descending ones. */
+export type SortField<Query> = Query extends { sort?: infer Sort }
+  ? Exclude<Extract<NonNullable<Sort>, string>, `-${string}`>
+  : never;
+
+/** The query parameters a filter may set: every key of the contract but paging and sorting. */
+export type FilterParam<Query> = Exclude<keyof Query & string, 'page' | 'pageSize' | 'sort'>;
+
+/** `param` of `filter.dateRange(param)`: the contract takes both `<param>From` and `<param>To`. */
+export type DateRangeParam<Query> = {
+  [Key in keyof Query & string]: Key extends `${infer Param}From`
+    ? `${Param}To` extends keyof Query
+      ? Param
+      : never
+    : never;
+}[keyof Query & string];
 
 /** How a cell formats its value: the page's language and the translation function. */
 export type CellContext = { locale: Locale; t: (key: string, options?: Record<string, unknown>) => string };
@@ -28,7 +50,7 @@ export type Column<Item> = {
   align?: 'left' | 'right';
   /** Where the cell links to (the first column usually links to the item's screen). */
   href?: (item: Item) => string;
-  /** The cell opens the item's detail beside the list (the screen's `detail`), at a URL of its own. */
+  /** The cell opens the item's detail beside the list when the screen has a `detail`, at a URL of its own. */
   opensDetail?: boolean;
 };
 
@@ -37,108 +59,189 @@ export type Filter =
   | { kind: 'select'; param: string; options: readonly string[]; optionLabels?: string }
   | { kind: 'dateRange'; param: string; from: string; to: string };
 
-export type ListDefinition<Query extends ListQueryBase, Item> = {
+/** What a table of items needs: labels, columns and row ids (a related list over rows a detail carries). */
+export type RowsDefinition<Item> = {
   /** Stable id: the TanStack Query key and the column choice's storage key. */
   id: string;
+  /** i18n key prefix of the column and filter labels (`admin-orders:failedOrders`). */
+  labels: string;
+  columns: readonly Column<Item>[];
+  rowId: (item: Item) => string;
+};
+
+export type ListDefinition<Query extends ListQueryBase, Item> = RowsDefinition<Item> & {
   /** The list endpoint's query contract; parses the URL's search params. */
   query: z.ZodType<Query>;
   fetch: (query: Query, signal?: AbortSignal) => Promise<Paged<Item>>;
-  /** i18n key prefix of the column and filter labels (`admin:failedOrders`). */
-  labels: string;
-  columns: readonly Column<Item>[];
   filters: readonly Filter[];
-  rowId: (item: Item) => string;
   /** The CSV export of the same query (an endpoint streaming `text/csv`); no export button without it. */
   csv?: (query: Query) => Promise<string>;
 };
 
-export const defineList = <Query extends ListQueryBase, Item>(
-  definition: Omit<ListDefinition<Query, Item>, 'filters'> & { filters?: readonly Filter[] },
-): ListDefinition<Query, Item> => ({ ...definition, filters: definition.filters ?? [] });
-
-/** Keys a fixed preset may pin: any query key but paging and sorting. */
-export type FixedFilters<Query> = Partial<Omit<Query, 'page' | 'pageSize' | 'sort'>>;
+/** Options every column builder takes; `sortable` only where the contract sorts by the column's id. */
+type ColumnOptions<Item, Id extends string, Query> = Omit<Partial<Column<Item>>, 'id' | 'sortable'> &
+  ([Id] extends [SortField<Query>] ? { sortable?: boolean } : { sortable?: false });
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-/** Column builders for the common cell kinds; each reads the field named by the column id. */
-export const col = {
-  text: <Item>(id: keyof Item & string, options: Partial<Column<Item>> = {}): Column<Item> => ({
-    id,
-    cell: (item) => text(item[id]),
-    ...options,
-  }),
-  number: <Item>(id: keyof Item & string, options: Partial<Column<Item>> = {}): Column<Item> => ({
-    id,
-    align: 'right',
-    cell: (item, { locale }) =>
-      typeof item[id] === 'number' ? formatNumber(item[id] as number, locale) : '',
-    ...options,
-  }),
-  /** Integer cents shown as euros in the page's locale. */
-  money: <Item>(id: keyof Item & string, options: Partial<Column<Item>> = {}): Column<Item> => ({
-    id,
-    align: 'right',
-    cell: (item, { locale }) => (typeof item[id] === 'number' ? formatPrice(item[id] as number, locale) : ''),
-    ...options,
-  }),
-  /** An ISO timestamp shown as date and time in the page's locale. */
-  date: <Item>(
-    id: keyof Item & string,
-    options: Partial<Column<Item>> & { time?: boolean } = {},
-  ): Column<Item> => {
-    const { time = true, ...rest } = options;
-    return {
+/**
+ * Column builders bound to one item type (and, inside `defineList`, to its query contract):
+ * `const col = columnsFor<Order>()` outside a list, `columns: (col) => […]` inside one.
+ */
+export const columnsFor = <Item, Query = never>() => {
+  type Key = keyof Item & string;
+  const field = (item: Item, id: Key) => item[id] as unknown;
+  return {
+    /** Any cell: `col.custom('name', (c) => `${c.firstName} ${c.lastName}`)`. */
+    custom: <Id extends string>(
+      id: Id,
+      cell: Column<Item>['cell'],
+      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+    ): Column<Item> => ({ id, cell, ...options }),
+    text: <Id extends Key>(
+      id: Id,
+      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+    ): Column<Item> => ({ id, cell: (item) => text(field(item, id)), ...options }),
+    number: <Id extends Key>(
+      id: Id,
+      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+    ): Column<Item> => ({
       id,
+      align: 'right',
       cell: (item, { locale }) => {
-        const value = item[id];
-        if (typeof value !== 'string' || !value) return '';
-        return time ? formatDateTime(value, locale) : formatDate(value, locale);
+        const value = field(item, id);
+        return typeof value === 'number' ? formatNumber(value, locale) : '';
       },
-      ...rest,
-    };
-  },
-  /** A status word translated with `<prefix>.<value>`. */
-  status: <Item>(
-    id: keyof Item & string,
-    prefix: string,
-    options: Partial<Column<Item>> = {},
-  ): Column<Item> => ({
-    id,
-    cell: (item, { t }) => (item[id] ? t(`${prefix}.${text(item[id])}`) : ''),
-    ...options,
-  }),
-  /** A yes/no field translated with `<prefix>.yes` and `<prefix>.no`. */
-  boolean: <Item>(
-    id: keyof Item & string,
-    prefix: string,
-    options: Partial<Column<Item>> = {},
-  ): Column<Item> => ({ id, cell: (item, { t }) => t(`${prefix}.${item[id] ? 'yes' : 'no'}`), ...options }),
-  /** The field's text as a link to the item's screen. */
-  link: <Item>(
-    id: keyof Item & string,
-    href: (item: Item) => string,
-    options: Partial<Column<Item>> = {},
-  ): Column<Item> => ({ id, href, cell: (item) => text(item[id]), ...options }),
+      ...options,
+    }),
+    /** Integer cents shown as euros in the page's locale. */
+    money: <Id extends Key>(
+      id: Id,
+      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+    ): Column<Item> => ({
+      id,
+      align: 'right',
+      cell: (item, { locale }) => {
+        const value = field(item, id);
+        return typeof value === 'number' ? formatPrice(value, locale) : '';
+      },
+      ...options,
+    }),
+    /** An ISO timestamp shown as date and time (or the date only, `time: false`) in the page's locale. */
+    date: <Id extends Key>(
+      id: Id,
+      options: ColumnOptions<Item, Id, Query> & { time?: boolean } = {} as ColumnOptions<Item, Id, Query> & {
+        time?: boolean;
+      },
+    ): Column<Item> => {
+      const { time = true, ...rest } = options;
+      return {
+        id,
+        cell: (item, { locale }) => {
+          const value = field(item, id);
+          if (typeof value !== 'string' || !value) return '';
+          return time ? formatDateTime(value, locale) : formatDate(value, locale);
+        },
+        ...rest,
+      };
+    },
+    /** A status in words, through its status list (the same label the detail badge and the history use). */
+    status: <Id extends Key>(
+      id: Id,
+      statuses: StatusList<string>,
+      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+    ): Column<Item> => ({
+      id,
+      cell: (item, { t }) => {
+        const value = field(item, id);
+        return value ? statuses.label(t, String(value)) : '';
+      },
+      ...options,
+    }),
+    /** A yes/no field translated with `<prefix>.yes` and `<prefix>.no`. */
+    boolean: <Id extends Key>(
+      id: Id,
+      prefix: string,
+      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+    ): Column<Item> => ({
+      id,
+      cell: (item, { t }) => t(`${prefix}.${field(item, id) ? 'yes' : 'no'}`),
+      ...options,
+    }),
+    /** The field's text as a link to the item's screen. */
+    link: <Id extends Key>(
+      id: Id,
+      href: (item: Item) => string,
+      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+    ): Column<Item> => ({ id, href, cell: (item) => text(field(item, id)), ...options }),
+  };
 };
 
-/** Filter builders; each names the query parameter(s) it sets. */
-export const filter = {
-  search: (param = 'q'): Filter => ({ kind: 'search', param }),
-  select: (param: string, options: readonly string[], optionLabels?: string): Filter => ({
-    kind: 'select',
-    param,
-    options,
-    ...(optionLabels ? { optionLabels } : {}),
-  }),
+export type ColumnBuilders<Item, Query> = ReturnType<typeof columnsFor<Item, Query>>;
+
+/** Filter builders bound to a query contract; each names the query parameter(s) it sets. */
+export const filtersFor = <Query>() => ({
+  /** The text search (usually `q`). */
+  search: (param: FilterParam<Query>): Filter => ({ kind: 'search', param }),
+  /** A choice among the values the contract takes; a status list gives the values and their labels. */
+  select: <Param extends FilterParam<Query>>(
+    param: Param,
+    options:
+      | readonly Extract<NonNullable<Query[Param]>, string>[]
+      | StatusList<Extract<NonNullable<Query[Param]>, string>>,
+    optionLabels?: string,
+  ): Filter => {
+    if (!Array.isArray(options)) {
+      const statuses = options as StatusList<string>;
+      return { kind: 'select', param, options: statuses.values, optionLabels: statuses.labels };
+    }
+    return {
+      kind: 'select',
+      param,
+      options: options as readonly string[],
+      ...(optionLabels ? { optionLabels } : {}),
+    };
+  },
   /** Two parameters, `<param>From` and `<param>To` (YYYY-MM-DD). */
-  dateRange: (param: string): Filter => ({
+  dateRange: (param: DateRangeParam<Query>): Filter => ({
     kind: 'dateRange',
     param,
     from: `${param}From`,
     to: `${param}To`,
   }),
-};
+});
+
+export type FilterBuilders<Query> = ReturnType<typeof filtersFor<Query>>;
+
+/**
+ * Defines a list. The item type comes from `fetch`'s answer and the query type from `query`, so the column and
+ * filter builders handed to `columns` and `filters` are checked against both.
+ */
+export const defineList = <Query extends ListQueryBase, Item>(definition: {
+  id: string;
+  query: z.ZodType<Query>;
+  fetch: (query: Query, signal?: AbortSignal) => Promise<Paged<Item>>;
+  labels: string;
+  rowId: (item: Item) => string;
+  columns: (col: ColumnBuilders<Item, Query>) => readonly Column<Item>[];
+  filters?: (filter: FilterBuilders<Query>) => readonly Filter[];
+  csv?: (query: Query) => Promise<string>;
+}): ListDefinition<Query, Item> => ({
+  ...definition,
+  columns: definition.columns(columnsFor<Item, Query>()),
+  filters: definition.filters?.(filtersFor<Query>()) ?? [],
+});
+
+/** Defines the rows of a related list a detail answer carries (no endpoint of its own, nothing sorts). */
+export const defineRows = <Item>(definition: {
+  id: string;
+  labels: string;
+  rowId: (item: Item) => string;
+  columns: (col: ColumnBuilders<Item, never>) => readonly Column<Item>[];
+}): RowsDefinition<Item> => ({ ...definition, columns: definition.columns(columnsFor<Item, never>()) });
+
+/** Keys a fixed preset may pin: any query key but paging and sorting. */
+export type FixedFilters<Query> = Partial<Omit<Query, 'page' | 'pageSize' | 'sort'>>;
 
 /** The query parameters a list's filters set. */
 export const filterParams = (filters: readonly Filter[]): string[] =>

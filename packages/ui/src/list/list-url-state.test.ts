@@ -1,8 +1,9 @@
 import { failedOrdersQuerySchema, pageQuerySchema, sortQuerySchema } from '@esim/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { col, defineList, filter, filterParams } from './define-list';
-import { changeListQuery, readListQuery, writeListQuery } from './list-url-state';
+import { defineStatuses } from '../status-list';
+import { columnsFor, defineList, filterParams, filtersFor } from './define-list';
+import { changeListQuery, listParamProblems, readListQuery, writeListQuery } from './list-url-state';
 
 type Order = { id: string; number: string; status: string; totalCents: number; paidAt: string | null };
 
@@ -20,14 +21,17 @@ const ordersList = defineList({
   fetch: async () => ({ items: [] as Order[], page: 1, pageSize: 25, total: 0 }),
   labels: 'admin:orders',
   rowId: (order) => order.id,
-  columns: [
-    col.link('number', (o: Order) => `/orders/${o.id}`),
-    col.status('status', 'admin:orderStatus'),
+  columns: (col) => [
+    col.link('number', (o) => `/orders/${o.id}`),
+    col.status(
+      'status',
+      defineStatuses('admin:orderStatus', { paid: 'green', failed: 'red', for_review: 'brown' }),
+    ),
     col.money('totalCents', { sortable: true }),
     col.date('paidAt', { sortable: true, hidden: true }),
   ],
-  filters: [
-    filter.search(),
+  filters: (filter) => [
+    filter.search('q'),
     filter.select('status', ['paid', 'failed', 'for_review']),
     filter.dateRange('paidAt'),
   ],
@@ -88,7 +92,7 @@ describe('list URL state', () => {
   });
 
   it('reads the failed-transactions contract the staff screen uses', () => {
-    const failed = { query: failedOrdersQuerySchema, filters: [filter.search()] };
+    const failed = { query: failedOrdersQuerySchema, filters: [filtersFor<{ q?: string }>().search('q')] };
     expect(readListQuery(failed, new URLSearchParams('q=%20ord-1%20&sort=totalCents'))).toEqual({
       page: 1,
       pageSize: 25,
@@ -121,8 +125,55 @@ describe('list definitions', () => {
     expect(paidAt?.hidden).toBe(true);
     expect(String(paidAt?.cell({ ...order, paidAt: null }, context))).toBe('');
     expect(String(paidAt?.cell(order, context))).toMatch(/2026/);
-    const paid = col.boolean<Order>('paidAt', 'admin:yesNo');
+    const paid = columnsFor<Order>().boolean('paidAt', 'admin:yesNo');
     expect(paid.cell(order, context)).toBe('<admin:yesNo.yes>');
     expect(paid.cell({ ...order, paidAt: null }, context)).toBe('<admin:yesNo.no>');
+  });
+});
+
+describe('the URL a list ignores', () => {
+  it('names unknown parameters and refused values, but not the ones the screen reads itself', () => {
+    const params = new URLSearchParams('statsu=paid&sort=-secret&client=c1&page=2');
+    expect(listParamProblems(ordersList, params, ['client'])).toEqual([
+      'unknown parameter "statsu"',
+      expect.stringMatching(/^refused sort="-secret"/),
+    ]);
+    expect(listParamProblems(ordersList, new URLSearchParams('page=2&status=paid'))).toEqual([]);
+  });
+});
+
+describe('a list definition is checked against its query contract', () => {
+  it('refuses, at compile time, a sort or a filter the contract does not take', () => {
+    const list = (build: () => unknown) => build;
+    list(() =>
+      defineList({
+        id: 'typed',
+        query: ordersQuerySchema,
+        fetch: async () => ({ items: [] as Order[], page: 1, pageSize: 25, total: 0 }),
+        labels: 'admin:orders',
+        rowId: (order) => order.id,
+        columns: (col) => [
+          col.money('totalCents', { sortable: true }),
+          // @ts-expect-error `number` is not one of the contract's sort fields.
+          col.text('number', { sortable: true }),
+          // @ts-expect-error `numbr` is not a field of the item.
+          col.text('numbr'),
+        ],
+        filters: (filter) => [
+          // @ts-expect-error the contract has no `state` parameter.
+          filter.select('state', ['paid']),
+          // @ts-expect-error `refunded` is not a status the contract takes.
+          filter.select('status', ['refunded']),
+          // @ts-expect-error the contract has no `createdAtFrom` and `createdAtTo`.
+          filter.dateRange('createdAt'),
+          // @ts-expect-error the contract has no `search` parameter.
+          filter.search('search'),
+        ],
+      }),
+    );
+    const col = columnsFor<Order>();
+    // @ts-expect-error outside a list nothing is sortable: there is no contract to sort by.
+    col.text('number', { sortable: true });
+    expect(col.text('number').id).toBe('number');
   });
 });

@@ -39,6 +39,35 @@ export const readListQuery = <Query extends ListQueryBase>(
 };
 
 /**
+ * What `readListQuery` leaves out of a URL, in words: parameters the list does not know (a typo, a filter the
+ * contract lacks) and values the contract refuses. The list view logs them in development builds, so a wrong
+ * link or filter is seen instead of silently doing nothing. `known` names other parameters the screen reads
+ * (its detail's `?client=`).
+ */
+export const listParamProblems = <Query extends ListQueryBase>(
+  list: ListShape<Query>,
+  params: URLSearchParams,
+  known: readonly string[] = [],
+): string[] => {
+  const state = new Set(stateParams(list));
+  const problems: string[] = [];
+  for (const key of new Set(params.keys()))
+    if (!state.has(key) && !known.includes(key)) problems.push(`unknown parameter "${key}"`);
+  const raw: Record<string, unknown> = {};
+  for (const key of state) {
+    const value = params.get(key);
+    if (value !== null && value !== '') raw[key] = value;
+  }
+  const parsed = list.query.safeParse(raw);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      problems.push(`refused ${key}=${JSON.stringify(raw[key] ?? null)} (${issue.message})`);
+    }
+  return problems;
+};
+
+/**
  * The list's query -> search params: only what differs from the defaults and is not fixed by the preset, so
  * the URL stays short and a preset's filter never shows up as an editable one.
  */

@@ -4,7 +4,7 @@
  * actions, the CSV export of the same query, and the empty, loading and error states. The state lives in the
  * URL (list-url-state.ts). Each app wraps it with its page title (apps/admin components/list-screen.tsx).
  */
-import { fallbackLocale, isLocale } from '@esim/contracts/locales';
+
 import {
   Alert,
   Anchor,
@@ -38,8 +38,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../describe-error';
 import { saveFile } from '../save-file';
+import { useLocale } from '../use-locale';
 import type { CellContext, FixedFilters, ListDefinition, ListQueryBase } from './define-list';
-import { changeListQuery, readListQuery, writeListQuery } from './list-url-state';
+import { changeListQuery, listParamProblems, readListQuery, writeListQuery } from './list-url-state';
 import { SavedViews, type SavedViewsStore } from './saved-views';
 
 export type ListViewProps<Query extends ListQueryBase, Item> = {
@@ -69,11 +70,18 @@ export const ListView = <Query extends ListQueryBase, Item>({
   savedViews,
 }: ListViewProps<Query, Item>) => {
   const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const fixedKey = JSON.stringify(fixed);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `fixed` is compared by value (fixedKey).
   const query = useMemo(() => readListQuery(list, params, fixed), [list, params, fixedKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per URL.
+  useEffect(() => {
+    if (!import.meta.env.DEV) return;
+    const problems = listParamProblems(list, params, detail ? [detail.param] : []);
+    if (problems.length > 0)
+      console.warn(`List "${list.id}" ignores part of the URL: ${problems.join('; ')}`);
+  }, [list, params]);
   const setQuery = (change: Partial<Query>) =>
     setParams(writeListQuery(list, changeListQuery(query, change), fixed), { replace: false });
 

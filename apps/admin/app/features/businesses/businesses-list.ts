@@ -1,35 +1,42 @@
 /** Partner applications (manage businesses) and the orders their links brought (business orders). */
-import { businessTypes } from '@esim/contracts';
-import {
-  type Business,
-  type BusinessOrder,
-  businessesQuerySchema,
-  businessOrdersQuerySchema,
-  businessStatuses,
-} from '@esim/contracts/staff';
-import { col, defineList, filter } from '@esim/ui/list/define-list';
+import { businessesQuerySchema, businessOrdersQuerySchema } from '@esim/contracts/staff';
+import { defineList } from '@esim/ui/list/define-list';
+import { defineStatuses } from '@esim/ui/status-list';
+import { orderStatus } from '../../lib/order-rows';
 import { listBusinessOrders } from './api/list-business-orders';
 import { listBusinesses } from './api/list-businesses';
+
+/** An application's status in words and colour: list cell, filter, detail badge and history. */
+export const businessStatus = defineStatuses('admin-businesses:businesses.statuses', {
+  new: 'brown',
+  approved: 'green',
+  rejected: 'red',
+});
+export const businessType = defineStatuses('admin-businesses:businesses.types', {
+  influencer: 'gray',
+  business: 'gray',
+  reseller: 'gray',
+});
 
 export const businessesList = defineList({
   id: 'businesses',
   query: businessesQuerySchema,
   fetch: listBusinesses,
-  labels: 'admin:businesses',
-  rowId: (b: Business) => b.id,
-  columns: [
-    { id: 'fullName', cell: (b: Business) => b.companyName ?? b.fullName, sortable: true, opensDetail: true },
-    col.text<Business>('email'),
-    col.status<Business>('businessType', 'admin:businesses.types'),
-    col.text<Business>('country'),
-    col.status<Business>('status', 'admin:businesses.statuses'),
-    col.text<Business>('referralCode'),
-    col.date<Business>('createdAt', { sortable: true }),
+  labels: 'admin-businesses:businesses',
+  rowId: (b) => b.id,
+  columns: (col) => [
+    col.custom('fullName', (b) => b.companyName ?? b.fullName, { sortable: true, opensDetail: true }),
+    col.text('email'),
+    col.status('businessType', businessType),
+    col.text('country'),
+    col.status('status', businessStatus),
+    col.text('referralCode'),
+    col.date('createdAt', { sortable: true }),
   ],
-  filters: [
+  filters: (filter) => [
     filter.search('q'),
-    filter.select('status', businessStatuses, 'admin:businesses.statuses'),
-    filter.select('businessType', businessTypes, 'admin:businesses.types'),
+    filter.select('status', businessStatus),
+    filter.select('businessType', businessType),
   ],
 });
 
@@ -37,16 +44,16 @@ export const businessOrdersList = defineList({
   id: 'business-orders',
   query: businessOrdersQuerySchema,
   fetch: listBusinessOrders,
-  labels: 'admin:businessOrders',
-  rowId: (o: BusinessOrder) => o.id,
-  columns: [
-    col.text<BusinessOrder>('number'),
-    col.text<BusinessOrder>('businessName'),
-    col.text<BusinessOrder>('referralCode'),
-    col.status<BusinessOrder>('status', 'admin:clients.orderStatuses'),
-    col.money<BusinessOrder>('totalCents', { sortable: true }),
-    col.text<BusinessOrder>('buyerEmail', { hidden: true }),
-    col.date<BusinessOrder>('createdAt', { sortable: true }),
+  labels: 'admin-businesses:businessOrders',
+  rowId: (o) => o.id,
+  columns: (col) => [
+    col.text('number'),
+    col.text('businessName'),
+    col.text('referralCode'),
+    col.status('status', orderStatus),
+    col.money('totalCents', { sortable: true }),
+    col.text('buyerEmail', { hidden: true }),
+    col.date('createdAt', { sortable: true }),
   ],
-  filters: [filter.search('q')],
+  filters: (filter) => [filter.search('q')],
 });

@@ -8,7 +8,7 @@ import { useLoginStaff } from '../api/login';
 
 /** Staff sign in with e-mail and password; `onLoggedIn` runs once the session holds the user. */
 export const LoginForm = ({ onLoggedIn }: { onLoggedIn: () => void }) => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-auth', 'admin', 'common']);
   const form = useApiForm(loginBodySchema, {
     defaultValues: { email: '', password: '' },
     mutation: useLoginStaff(),

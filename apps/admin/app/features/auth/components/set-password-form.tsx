@@ -10,7 +10,7 @@ import { useSetPassword } from '../api/set-password';
 
 /** The new password twice; the token comes from the invitation link. Then: log in. */
 export const SetPasswordForm = ({ token }: { token: string }) => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-auth', 'admin', 'common']);
   const [done, setDone] = useState(false);
   const empty: ResetPasswordBody = { token, password: '', confirmPassword: '' };
   const form = useApiForm(resetPasswordBodySchema, {

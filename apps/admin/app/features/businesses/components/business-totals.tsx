@@ -1,7 +1,7 @@
-import { fallbackLocale, isLocale } from '@esim/contracts/locales';
 import type { BusinessOrdersQuery } from '@esim/contracts/staff';
 import { businessOrdersQuerySchema } from '@esim/contracts/staff';
 import { formatNumber, formatPrice } from '@esim/ui/format';
+import { useLocale } from '@esim/ui/use-locale';
 import { Paper, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import { listBusinessOrders } from '../api/list-business-orders';
 
 /** Per partner: the paid orders its link brought and their total, for the list's current search. */
 export const BusinessTotals = () => {
-  const { t, i18n } = useTranslation('admin');
-  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
+  const { t } = useTranslation(['admin-businesses', 'admin']);
+  const locale = useLocale();
   const [params] = useSearchParams();
   const parsed = businessOrdersQuerySchema.safeParse(Object.fromEntries(params));
   const query: BusinessOrdersQuery = parsed.success ? parsed.data : businessOrdersQuerySchema.parse({});

@@ -12,7 +12,7 @@ export const ClientsScreen = ({
   title: string;
   status?: Exclude<ClientStatus, 'active'>;
 }) => {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin-clients', 'admin']);
   return (
     <ListScreen
       list={clientsList}

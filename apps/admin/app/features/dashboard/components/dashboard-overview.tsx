@@ -1,11 +1,11 @@
-import { fallbackLocale, isLocale } from '@esim/contracts/locales';
 import { dashboardPeriods, type StaffDashboard } from '@esim/contracts/staff';
 import { formatNumber, formatPrice } from '@esim/ui/format';
+import { ScrollTable } from '@esim/ui/scroll-table';
+import { useLocale } from '@esim/ui/use-locale';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadState } from '../../../components/load-state';
-import { ScrollTable } from '../../../components/scroll-table';
 import { getStaffScreen, type StaffScreenId } from '../../../lib/access';
 import { useDashboard } from '../api/get-dashboard';
 import { RevenueChart } from './revenue-chart';
@@ -24,8 +24,8 @@ const queues: { key: keyof StaffDashboard['attention']; screen: StaffScreenId; q
 
 /** The home screen's figures: the three periods, active eSIMs, the revenue chart and the queues. */
 export const DashboardOverview = () => {
-  const { t, i18n } = useTranslation(['admin', 'common']);
-  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
+  const { t } = useTranslation(['admin-dashboard', 'admin', 'common']);
+  const locale = useLocale();
   const answer = useDashboard(true);
   if (!answer.isSuccess) return <LoadState query={answer} />;
   const data = answer.data;

@@ -1,6 +1,6 @@
-import { fallbackLocale, isLocale } from '@esim/contracts/locales';
 import type { StaffDashboard } from '@esim/contracts/staff';
 import { formatDate, formatPrice } from '@esim/ui/format';
+import { useLocale } from '@esim/ui/use-locale';
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -20,8 +20,8 @@ const line = (values: number[], max: number) =>
  * figures are in a table for screen readers.
  */
 export const RevenueChart = ({ days }: { days: StaffDashboard['revenueByDay'] }) => {
-  const { t, i18n } = useTranslation('admin');
-  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
+  const { t } = useTranslation(['admin-dashboard', 'admin']);
+  const locale = useLocale();
   const max = Math.max(1, ...days.flatMap((d) => [d.revenueCents, d.previousCents]));
   const total = days.reduce((sum, d) => sum + d.revenueCents, 0);
   const previous = days.reduce((sum, d) => sum + d.previousCents, 0);

@@ -12,7 +12,7 @@ const empty: ChangePasswordBody = { currentPassword: '', password: '', confirmPa
  * "The provided password does not match your current password." come from the server (SPEC section 8).
  */
 export const ChangePasswordForm = () => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-profile', 'admin', 'common']);
   const form = useApiForm(changePasswordBodySchema, {
     defaultValues: empty,
     mutation: useChangePassword(),

@@ -17,7 +17,7 @@ const valuesOf = (user: User) => ({
 
 /** firstName, lastName, email (with the current password when it changes), phoneNumber, validated with the server's own `updateProfileBodySchema`. */
 export const ProfileForm = ({ user }: { user: User }) => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-profile', 'admin', 'common']);
   const form = useApiForm(updateProfileBodySchema, {
     defaultValues: valuesOf(user),
     mutation: useUpdateProfile(),

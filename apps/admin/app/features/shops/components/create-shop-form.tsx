@@ -11,7 +11,7 @@ const empty: CreateShopBody = { shopName: '', sellShopPrice: 20, firstName: '', 
 
 /** The shop and its first user; the user chooses a password from the invitation e-mail. */
 export const CreateShopForm = () => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-shops', 'admin', 'common']);
   const toast = useToast();
   const form = useApiForm(createShopBodySchema, {
     defaultValues: empty,

@@ -15,7 +15,7 @@ const newKey = () => crypto.randomUUID();
 
 /** Add or remove credit or bonus by hand, with a reason (a ledger row `adjustment`, audited). */
 export const CreditAdjustmentForm = ({ shopId }: { shopId: string }) => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-shops', 'admin', 'common']);
   const toast = useToast();
   const empty = (): CreditAdjustmentBody => ({
     direction: 'add',

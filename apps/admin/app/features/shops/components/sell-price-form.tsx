@@ -17,7 +17,7 @@ const firstTier: BonusTier = { fromCents: 20_000, percent: 3 };
  * an amount, a percent"), saved with the version on screen.
  */
 export const SellPriceForm = ({ shop }: { shop: Shop }) => {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin-shops', 'admin']);
   const toast = useToast();
   const form = useApiForm(staffUpdateShopBodySchema, {
     defaultValues: {

@@ -8,7 +8,7 @@ import { ShopManagePanel } from './shop-manage-panel';
 
 /** Manage shops' drawer: the shop's actions and a link to its full page. */
 export const ShopDrawer = ({ shopId }: { shopId: string }) => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-shops', 'admin', 'common']);
   const answer = useShop(shopId);
   if (!answer.isSuccess) return <LoadState query={answer} />;
   return (

@@ -1,9 +1,9 @@
-import { fallbackLocale, isLocale } from '@esim/contracts/locales';
 import type { Statement } from '@esim/contracts/portal';
 import { formatDateTime, formatPrice } from '@esim/ui/format';
+import { ScrollTable } from '@esim/ui/scroll-table';
+import { useLocale } from '@esim/ui/use-locale';
 import { Group, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ScrollTable } from '../../../components/scroll-table';
 
 /** The credit ledger of a period: opening, each entry with the balances after it, closing. */
 export const ShopLedger = ({
@@ -13,8 +13,8 @@ export const ShopLedger = ({
   statement: Statement;
   onPeriod: (period: { from: string; to: string }) => void;
 }) => {
-  const { t, i18n } = useTranslation('admin');
-  const locale = isLocale(i18n.language) ? i18n.language : fallbackLocale;
+  const { t } = useTranslation(['admin-shops', 'admin']);
+  const locale = useLocale();
   const money = (cents: number) => formatPrice(cents, locale);
   return (
     <>

@@ -13,7 +13,7 @@ const empty: CreateStaffMemberBody = { firstName: '', lastName: '', email: '', r
 
 /** Name, e-mail and role of a new staff member; they choose their password from the invitation e-mail. */
 export const CreateStaffMemberForm = () => {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin-staff', 'admin', 'common']);
   const toast = useToast();
   const form = useApiForm(createStaffMemberBodySchema, {
     defaultValues: empty,

@@ -1,6 +1,6 @@
 import '../../../styles/list-styles';
-import { type Subscriber, type SubscribersQuery, subscribersQuerySchema } from '@esim/contracts/portal';
-import { col, defineList, filter } from '@esim/ui/list/define-list';
+import { subscribersQuerySchema } from '@esim/contracts/portal';
+import { defineList } from '@esim/ui/list/define-list';
 import { ListView } from '@esim/ui/list/list-view';
 import { getSubscribers } from '../api/get-subscribers';
 import { subscriberPath } from '../format';
@@ -14,20 +14,18 @@ const countryName = (code: string, locale: string) => {
 };
 
 /** The shop's subscribers: search by name, e-mail or ICCID, newest first, paged; the name opens their page. */
-export const subscribersList = defineList<SubscribersQuery, Subscriber>({
+export const subscribersList = defineList({
   id: 'portal-subscribers',
   query: subscribersQuerySchema,
   fetch: (query, signal) => getSubscribers(query, signal),
   labels: 'portal:subscribers.list',
-  columns: [
-    col.link('name', (s) => subscriberPath(s.id), {
-      cell: (s) => `${s.name} ${s.lastname}`,
-    }),
+  columns: (col) => [
+    col.link('name', (s) => subscriberPath(s.id), { cell: (s) => `${s.name} ${s.lastname}` }),
     col.text('email'),
-    { id: 'country', cell: (s, { locale }) => countryName(s.country, locale) },
+    col.custom('country', (s, { locale }) => countryName(s.country, locale)),
     col.date('createdAt', { time: false }),
   ],
-  filters: [filter.search('q')],
+  filters: (filter) => [filter.search('q')],
   rowId: (s) => s.id,
 });
 
