@@ -6,8 +6,18 @@ import { expectButtonShape, expectNoSidewaysScroll } from '../../fixtures/layout
 // two daily actions are the first buttons on its home, "New subscriber" the primary one; the credit, bonus and
 // total are shown once, on the credits card.
 const words = {
-  en: { title: 'Reseller portal', newSubscriber: 'New subscriber', topUp: 'Top up credits', logout: 'Log out' },
-  sq: { title: 'Portali i rishitësve', newSubscriber: 'Abonent i ri', topUp: 'Mbush kreditet', logout: 'Dil' },
+  en: {
+    title: 'Reseller portal',
+    newSubscriber: 'New subscriber',
+    topUp: 'Top up credits',
+    logout: 'Log out',
+  },
+  sq: {
+    title: 'Portali i rishitësve',
+    newSubscriber: 'Abonent i ri',
+    topUp: 'Mbush kreditet',
+    logout: 'Dil',
+  },
 } as const;
 
 for (const locale of ['en', 'sq'] as const)
