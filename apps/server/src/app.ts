@@ -44,6 +44,7 @@ import { staffMembersRoutes } from './modules/staff/staff-members.routes';
 import { subscribersPortalRoutes } from './modules/subscribers/subscribers.portal.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
+import { registerCanonicalHost } from './plugins/canonical-host';
 import {
   createClientErrorHandler,
   createFrameworkErrors,
@@ -134,6 +135,9 @@ export const buildApp = async (
   registerErrorHandler(app);
   registerBodyTypes(app);
   registerProxyWarning(app, config.trustProxy);
+  // Pages opened on another of the app's names (127.0.0.1, www.) move to its configured one first (ADR 0032).
+  if (surface === 'site') registerCanonicalHost(app, config.siteUrl);
+  else if (surface === 'staff') registerCanonicalHost(app, config.adminUrl);
   // Before any route: every /api route must declare who may call it, and one guard enforces it.
   registerAccessGuard(app, deps);
   const adminIndex = surface === 'staff' ? readAdminIndex(config.adminBuildDir) : null;

@@ -1,6 +1,12 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+// The kit's base rules that other components' rules must come after (a Button is an UnstyledButton, an Anchor a
+// Text): here they come first on every page. Imported where they are used, they landed in a chunk of their own
+// whose stylesheet could load after Button's, and its `background-color: transparent; border: 0; padding: 0` made
+// the portal's buttons plain bold words.
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Text.css';
 import './styles/app.css';
 
 import type { ReactNode } from 'react';

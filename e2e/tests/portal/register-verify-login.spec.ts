@@ -53,7 +53,17 @@ test('portal register, verification e-mail in the dev mailbox, then portal login
   await expect(page).toHaveURL(/\/portal$/);
   await expect(page.getByTestId('portal-shop')).toHaveText('Sara Travel Shop');
 
-  await page.getByTestId('portal-logout').click();
+  // The home's two daily actions, found by role and name on the page (the menu beside it has links of the same
+  // names), open their screens.
+  const home = page.getByRole('region', { name: 'Reseller portal' });
+  await home.getByRole('link', { name: 'New subscriber' }).click();
+  await expect(page).toHaveURL(/\/portal\/new-subscriber$/);
+  await page.goBack();
+  await home.getByRole('link', { name: 'Top up credits' }).click();
+  await expect(page).toHaveURL(/\/portal\/top-up$/);
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/portal\/login$/);
 });
 

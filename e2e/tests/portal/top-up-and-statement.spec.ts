@@ -37,10 +37,13 @@ test('a shop tops up 250 EUR by card and finds credit, bonus, the order and the 
   await withLanguage(page, 'en');
   await page.setViewportSize({ width: 1280, height: 900 });
   await loginToPortal(page, shopUser);
-  await expect(page.getByTestId('balance-total')).toHaveText('€0.00');
+  await expect(page.getByTestId('card-credits-value')).toHaveText('€0.00');
 
   // Enter the amount: bad input gets SPEC's wording, under the field.
-  await page.getByTestId('portal-top-up').click();
+  await page
+    .getByRole('region', { name: 'Reseller portal' })
+    .getByRole('link', { name: 'Top up credits' })
+    .click();
   await expect(page).toHaveURL(/\/portal\/top-up$/);
   const amount = page.getByTestId('top-up-amount');
   await amount.fill('abc');
@@ -79,11 +82,10 @@ test('a shop tops up 250 EUR by card and finds credit, bonus, the order and the 
   expect(number).not.toBe('');
   expect(created).toHaveLength(1);
 
-  // Home: credit and bonus.
+  // Home: the total with bonus, and credit and bonus under it (once: the home repeats no figure).
   await page.getByTestId('top-up-home').click();
-  await expect(page.getByTestId('balance-credit')).toHaveText('€250.00');
-  await expect(page.getByTestId('balance-bonus')).toHaveText('€7.50');
   await expect(page.getByTestId('card-credits-value')).toHaveText('€257.50');
+  await expect(page.getByTestId('card-credits-detail')).toHaveText('Credit €250.00 · bonus €7.50');
   await expect(page.getByTestId('card-orders-value')).toHaveText('1');
 
   // Orders: the top-up, completed; the CSV holds it.

@@ -1,4 +1,4 @@
-import '@mantine/core/styles/UnstyledButton.css';
+// UnstyledButton.css and Text.css, which these build on, are in root.tsx: loaded first on every page.
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Group.css';
@@ -6,7 +6,6 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { cssVariablesResolver, theme } from '@esim/ui/theme';
 import {

@@ -11,5 +11,4 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Anchor.css';

@@ -5,7 +5,10 @@ import { useLogout } from '../../features/auth/api/logout';
 import { PortalHome } from '../../features/portal/components/portal-home';
 import { useSession } from '../../lib/session';
 
-/** The portal home (SPEC section 2): the shop's cards, recent activity and the "New subscriber" action. */
+/**
+ * The portal home (SPEC section 2): the shop's name and a Log out button (secondary: grey outline) beside the
+ * title, then the home's actions, cards and recent activity.
+ */
 export default function PortalHomeRoute() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -22,12 +25,7 @@ export default function PortalHomeRoute() {
               {user.shop.name}
             </Text>
           ) : null}
-          <Button
-            variant="outline"
-            size="compact-md"
-            onClick={() => void logout()}
-            data-testid="portal-logout"
-          >
+          <Button variant="default" size="sm" onClick={() => void logout()} data-testid="portal-logout">
             {t('nav.logout')}
           </Button>
         </Group>

@@ -87,7 +87,7 @@ export default function RegionRoute({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
-      <section className="section section--tinted" aria-labelledby="region-countries">
+      <section className="section section--tinted section--laid-out" aria-labelledby="region-countries">
         <div className="container">
           <h2 id="region-countries" className="section__title">
             {t('region.countries', { count: countries.length })}

@@ -31,7 +31,11 @@ const Card = ({
     <p className="portal-card__value" data-testid={`${testId}-value`}>
       {value}
     </p>
-    {detail ? <p className="portal-card__detail">{detail}</p> : null}
+    {detail ? (
+      <p className="portal-card__detail" data-testid={`${testId}-detail`}>
+        {detail}
+      </p>
+    ) : null}
   </li>
 );
 
@@ -87,8 +91,9 @@ const OrderRow = ({ order }: { order: PortalOrder }) => {
 };
 
 /**
- * The portal home (SPEC section 2): cards for orders, active users, credits (credit, bonus, total with bonus) and
- * packages, a clear "New subscriber" action, and the latest ledger entries and orders.
+ * The portal home (SPEC section 2): the shop's two daily actions as its most visible buttons (new subscriber, top
+ * up credits), cards for credits (total with bonus, and credit and bonus under it), orders, active users and
+ * packages, and the latest ledger entries and orders.
  */
 export const PortalHome = () => {
   const { t } = useTranslation();
@@ -100,14 +105,28 @@ export const PortalHome = () => {
   const count = (n: number) => new Intl.NumberFormat(localeTags[locale]).format(n);
   return (
     <>
-      <Group gap="sm" mb="lg">
-        <Button component={Link} to="/portal/new-subscriber" size="md" data-testid="portal-new-subscriber">
+      {/* The shop's two daily actions, the first things on the page: links (they open a screen) drawn as buttons. */}
+      <div className="portal-actions">
+        <Button
+          component={Link}
+          to="/portal/new-subscriber"
+          size="md"
+          className="portal-actions__action"
+          data-testid="portal-new-subscriber"
+        >
           {t('portal:home.newSubscriber')}
         </Button>
-        <Button component={Link} to="/portal/top-up" size="md" variant="outline" data-testid="portal-top-up">
+        <Button
+          component={Link}
+          to="/portal/top-up"
+          size="md"
+          variant="outline"
+          className="portal-actions__action"
+          data-testid="portal-top-up"
+        >
           {t('portal:shell.nav.topUp')}
         </Button>
-      </Group>
+      </div>
       <ul className="portal-cards" aria-label={t('portal:home.cardsLabel')}>
         <Card
           label={t('portal:home.credits')}
@@ -138,20 +157,6 @@ export const PortalHome = () => {
           testId="card-packages"
         />
       </ul>
-      <dl className="portal-facts" data-testid="portal-balances" style={{ marginBottom: 24 }}>
-        <div>
-          <dt>{t('portal:money.credit')}</dt>
-          <dd data-testid="balance-credit">{formatPrice(balances.creditCents, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('portal:money.bonus')}</dt>
-          <dd data-testid="balance-bonus">{formatPrice(balances.bonusCents, locale)}</dd>
-        </div>
-        <div>
-          <dt>{t('portal:money.total')}</dt>
-          <dd data-testid="balance-total">{formatPrice(balances.totalCents, locale)}</dd>
-        </div>
-      </dl>
       <div
         style={{
           display: 'grid',
