@@ -28,7 +28,7 @@ export const canonicalLocation = (
 };
 
 /**
- * One host per app (docs/decisions/0029): the site on SITE_URL's host, the staff dashboard on ADMIN_URL's.
+ * One host per app (docs/decisions/0032): the site on SITE_URL's host, the staff dashboard on ADMIN_URL's.
  * Browser storage belongs to an origin, and the payment provider, e-mails and the sandbox card page send people
  * to the configured URL: a buyer who started on an alias came back to an origin that had never seen the order.
  */
