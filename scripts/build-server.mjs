@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Compiles the API server and the workspace packages it imports (TypeScript) into one ES module,
-// apps/server/dist/main.js, so the serving process runs plain JavaScript without a TypeScript loader.
+// apps/server/dist/main.js (the staff:create-admin command into dist/create-admin.js), so the serving process
+// runs plain JavaScript without a TypeScript loader.
 // Third-party packages stay external (resolved from node_modules at run time). Run by `npm start` when missing.
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -43,7 +44,12 @@ const externalDependencies = {
 };
 
 await build({
-  entryPoints: [join(root, 'apps/server/src/main.ts')],
+  // The server, and the one-time command that creates the first staff admin (ADR 0033), side by side in outdir
+  // (the module URL rewrite above assumes bundles at outdir's top).
+  entryPoints: {
+    main: join(root, 'apps/server/src/main.ts'),
+    'create-admin': join(root, 'apps/server/src/commands/create-admin.ts'),
+  },
   outdir,
   bundle: true,
   platform: 'node',
@@ -53,4 +59,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalDependencies, keepModuleUrls],
 });
-console.log(`Built ${relative(root, join(outdir, 'main.js'))}`);
+console.log(`Built ${relative(root, join(outdir, 'main.js'))} and create-admin.js`);

@@ -188,6 +188,23 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('seeds demo data in development and test, never in production unless a staging asks for it', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ APP_ENV: 'test' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(loadConfig(safeProduction).demoData).toBe(false);
+    // In production the demo accounts (an admin with a published password) are refused like a sandbox...
+    expect(problemsOf({ ...safeProduction, DEMO_DATA: 'true' })).toEqual([
+      expect.stringMatching(/^DEMO_DATA: demo accounts .*ALLOW_UNSAFE_STAGING=true for a staging/),
+    ]);
+    // ...and a staging that opts in gets them, listed with what else is unsafe.
+    const staging = loadConfig({ ...safeProduction, DEMO_DATA: 'true', ALLOW_UNSAFE_STAGING: 'true' });
+    expect(staging.demoData).toBe(true);
+    expect(staging.unsafeStaging).toEqual([expect.stringMatching(/^DEMO_DATA: /)]);
+    // The opt-in alone does not bring demo data.
+    expect(loadConfig({ ...safeProduction, ALLOW_UNSAFE_STAGING: 'true' }).demoData).toBe(false);
+  });
+
   it('lists schema problems and missing production secrets together', () => {
     const problems = problemsOf({ APP_ENV: 'production', PORT: 'eighty' });
     expect(problems).toEqual(

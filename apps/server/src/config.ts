@@ -39,6 +39,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   ALLOW_UNSAFE_STAGING: bool,
+  DEMO_DATA: bool,
   HUMAN_CHECK_SECRET: z.string().min(16).optional(),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -133,6 +134,11 @@ export type Config = {
     shutdownTimeoutMs: number;
   };
   /**
+   * The demo personas (published password) and their eSIMs on first start (ADR 0033): on in development and
+   * test, off in production, where DEMO_DATA=true is one of the things only a staging opt-in allows.
+   */
+  demoData: boolean;
+  /**
    * APP_ENV=production with ALLOW_UNSAFE_STAGING: what would have refused the start (development secrets,
    * sandboxes, the dev mailbox). main.ts logs each loudly; empty everywhere else.
    */
@@ -161,7 +167,8 @@ const devDefaults: Record<string, string> = {
 /**
  * What makes a production start unsafe (ADR 0013): a secret that is the development
  * default written above (set to it, or left unset so the default applies), a sandbox standing in for the
- * payments, eSIM or SMS provider, no SMTP server (mail would only go to the outbox), and the dev mailbox.
+ * payments, eSIM or SMS provider, no SMTP server (mail would only go to the outbox), the dev mailbox, and the
+ * demo accounts (ADR 0033).
  */
 const unsafeInProduction = (env: NodeJS.ProcessEnv): string[] => {
   const problems: string[] = [];
@@ -181,6 +188,8 @@ const unsafeInProduction = (env: NodeJS.ProcessEnv): string[] => {
   if (!env.SMTP_URL) problems.push('SMTP_URL: not set, so no e-mail would leave the outbox');
   if (env.DEV_MAILBOX === 'true' || env.DEV_MAILBOX === '1')
     problems.push('DEV_MAILBOX: the dev mailbox shows every sent e-mail to anyone');
+  if (env.DEMO_DATA === 'true' || env.DEMO_DATA === '1')
+    problems.push('DEMO_DATA: demo accounts (staff admin included) with a password published in the source');
   return problems;
 };
 
@@ -297,6 +306,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       },
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
+    demoData: e.DEMO_DATA ?? e.APP_ENV !== 'production',
     unsafeStaging: staging ? unsafe : [],
   };
 };

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { demoAccounts, demoPassword, seedDemo, seedDemoEsims } from '@esim/db';
+import { demoAccounts, demoPassword, seedDemo, seedDemoEsims, seedReferenceData } from '@esim/db';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { AggregatorRegistry } from 'prom-client';
@@ -13,10 +13,14 @@ import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
 import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
+import { hasLoginAdmin } from './modules/staff/staff-members.repository';
 
 const catalogueSyncCron = '17 3 * * *';
 
-const banner = (config: Config, seeded: boolean) => {
+/** What the database holds at start that the banner mentions. */
+type Prepared = { seeded: boolean; adminMissing: boolean };
+
+const banner = (config: Config, prepared: Prepared) => {
   const where =
     config.database.driver === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL';
   const processes = config.runtime.processes;
@@ -28,28 +32,52 @@ const banner = (config: Config, seeded: boolean) => {
     ...(config.mail.devMailbox
       ? [`  Dev mailbox (sent e-mails):          ${config.siteUrl}/dev/mailbox`]
       : []),
-    `  Database:                            ${where}${seeded ? ' (demo data seeded now)' : ''}`,
+    `  Database:                            ${where}${prepared.seeded ? ' (demo data seeded now)' : ''}`,
     `  Server processes:                    ${processes}${processes > 1 ? ' (WEB_CONCURRENCY)' : ''}`,
     '',
-    `  Demo accounts (password: ${demoPassword})`,
-    ...demoAccounts.map(
-      (a) =>
-        `    ${a.area.padEnd(20)} ${a.email.padEnd(22)} ${a.url.replace('http://localhost:3000', config.siteUrl).replace('http://localhost:3001', config.adminUrl)}`,
-    ),
-    '',
+    ...(config.demoData
+      ? [
+          `  Demo accounts (password: ${demoPassword})`,
+          ...demoAccounts.map(
+            (a) =>
+              `    ${a.area.padEnd(20)} ${a.email.padEnd(22)} ${a.url.replace('http://localhost:3000', config.siteUrl).replace('http://localhost:3001', config.adminUrl)}`,
+          ),
+          '',
+        ]
+      : []),
+    ...(prepared.adminMissing
+      ? [
+          '  No staff admin can log in yet: npm run staff:create-admin -- <email> (prints a link to set a password)',
+          '',
+        ]
+      : []),
   ].join('\n');
 };
 
-/** Migrations, demo data and the first catalogue: once per start, before any process serves. */
+/**
+ * Migrations, reference data, demo data where it belongs (ADR 0033) and the first catalogue from the eSIM
+ * provider. Demo data: the personas once in an empty database, their eSIMs once the catalogue exists (each step
+ * idempotent, so a start that failed half-way completes on the next). Without demo data, whether a first admin
+ * is still to be created with the command.
+ */
+const prepareDatabase = async (deps: AppDeps, log: FastifyBaseLogger): Promise<Prepared> => {
+  const { config } = deps;
+  await deps.database.migrate();
+  await seedReferenceData(deps.db);
+  const seeded = config.demoData ? await seedDemo(deps.db) : false;
+  await ensureCatalogue(deps, log);
+  if (config.demoData) await seedDemoEsims(deps.db);
+  const adminMissing = !config.demoData && !(await hasLoginAdmin(deps.db));
+  if (adminMissing) log.warn('no staff admin can log in yet: run npm run staff:create-admin -- <email>');
+  return { seeded, adminMissing };
+};
+
+/** Once per start, before any process serves (the cluster primary). */
 const prepare = async (config: Config) => {
   const deps = await createDeps(config);
   const log = pino({ level: config.logLevel, name: 'start' });
   try {
-    await deps.database.migrate();
-    const seeded = await seedDemo(deps.db);
-    await ensureCatalogue(deps, log);
-    if (seeded) await seedDemoEsims(deps.db);
-    return seeded;
+    return await prepareDatabase(deps, log);
   } finally {
     deps.redis?.disconnect();
     await deps.database.close();
@@ -107,20 +135,14 @@ const closeDraining = async (app: FastifyInstance) => {
  */
 const serve = async (config: Config, options: { prepared: boolean; onListening: () => void }) => {
   const deps = await createDeps(config);
-  let seeded = false;
-  if (!options.prepared) {
-    await deps.database.migrate();
-    seeded = await seedDemo(deps.db);
-  }
+  const prepared = options.prepared
+    ? null
+    : await prepareDatabase(deps, pino({ level: config.logLevel, name: 'start', mixin: requestIdMixin }));
   const site = await buildApp(deps, 'site');
   const staff = await buildApp(deps, 'staff');
   const log = site.log;
   if (config.unsafeStaging.length > 0)
     log.warn({ unsafe: config.unsafeStaging }, 'ALLOW_UNSAFE_STAGING: unsafe production start (staging)');
-  if (!options.prepared) {
-    await ensureCatalogue(deps, log);
-    if (seeded) await seedDemoEsims(deps.db);
-  }
   const stopListening = await deps.catalogue.listen();
   const stopOrderEvents = await deps.orderEvents.listen();
   const stopOutbox = startOutboxDelivery(deps, log);
@@ -140,7 +162,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
 
   await site.listen({ host: config.host, port: config.port });
   await staff.listen({ host: config.host, port: config.adminPort });
-  if (!options.prepared) console.log(banner(config, seeded));
+  if (prepared) console.log(banner(config, prepared));
   options.onListening();
 
   let stopping = false;
@@ -192,7 +214,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
  */
 const supervise = async (config: Config) => {
   const log = pino({ level: config.logLevel, name: 'primary', mixin: requestIdMixin });
-  const seeded = await prepare(config);
+  const prepared = await prepare(config);
   const aggregator = new AggregatorRegistry();
   let stopping = false;
   let listening = 0;
@@ -200,7 +222,7 @@ const supervise = async (config: Config) => {
     const worker = cluster.fork({ ESIM_PREPARED: '1' });
     worker.on('message', (message: { type?: string; id?: string }) => {
       if (message?.type === 'esim:listening' && ++listening === config.runtime.processes)
-        console.log(banner(config, seeded));
+        console.log(banner(config, prepared));
       if (message?.type !== 'esim:metrics-request') return;
       aggregator.clusterMetrics().then(
         (text) => worker.send({ type: 'esim:metrics', id: message.id, text }),

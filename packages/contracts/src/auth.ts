@@ -10,7 +10,7 @@ import {
   textField,
   typedPasswordField,
 } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 export const localeSchema = z.enum(locales);
 
@@ -45,14 +45,14 @@ export const userSchema = z
     role: z.object({ id: z.number().int(), name: staffRoleSchema }).nullable(),
     shop: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
   })
-  .meta({ id: 'User' });
+  .register(apiSchemas, { id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 /** The order kept in the session (SPEC section 3: its fields are not shown); the latest unfinished order or null. */
 export const sessionOrderSchema = z
   .object({ id: z.string(), number: z.string(), status: z.string() })
   .nullable()
-  .meta({ id: 'SessionOrder' });
+  .register(apiSchemas, { id: 'SessionOrder' });
 export type SessionOrder = NonNullable<z.infer<typeof sessionOrderSchema>>;
 
 export const tokenResponseSchema = z
@@ -62,13 +62,15 @@ export const tokenResponseSchema = z
     expires_in: z.number().int(),
     user: userSchema,
   })
-  .meta({ id: 'TokenResponse' });
+  .register(apiSchemas, { id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const userProfileResponseSchema = z.object({ user: userSchema, order: sessionOrderSchema });
 export type UserProfileResponse = z.infer<typeof userProfileResponseSchema>;
 
-export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+export const messageResponseSchema = z
+  .object({ message: z.string() })
+  .register(apiSchemas, { id: 'Message' });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** Proof-of-work solution from the human-verification challenge (DESIGN section 5). */
@@ -187,7 +189,7 @@ export const humanChallengeSchema = z
     }),
     signature: z.string().optional(),
   })
-  .meta({ id: 'HumanChallenge' });
+  .register(apiSchemas, { id: 'HumanChallenge' });
 export type HumanChallenge = z.infer<typeof humanChallengeSchema>;
 
 export const geoResponseSchema = z.object({ country_code: z.string().nullable() });

@@ -4,7 +4,7 @@ import { businessTypeSchema } from './forms';
 import { orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField, emailField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * Partners (issue 12): the "become a partner" applications (`/staff/manage-businesses`) and the orders their
@@ -33,7 +33,7 @@ export const businessSchema = z
     createdAt: z.string(),
     version: z.string(),
   })
-  .meta({ id: 'Business' });
+  .register(apiSchemas, { id: 'Business' });
 export type Business = z.infer<typeof businessSchema>;
 
 export const businessesQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({
@@ -48,7 +48,7 @@ export const pagedBusinessesSchema = pagedSchema(businessSchema, 'PagedBusinesse
 export const businessIdParamsSchema = z.object({ businessId: z.uuid() });
 export const businessDetailSchema = z
   .object({ business: businessSchema, history: z.array(auditEntrySchema) })
-  .meta({ id: 'BusinessDetail' });
+  .register(apiSchemas, { id: 'BusinessDetail' });
 export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 
 export const approveBusinessBodySchema = z.strictObject({ version: z.string().min(1).max(64) });
@@ -60,7 +60,7 @@ export type RejectBusinessBody = z.infer<typeof rejectBusinessBodySchema>;
 
 export const businessResponseSchema = z
   .object({ business: businessSchema, message: z.string() })
-  .meta({ id: 'BusinessResult' });
+  .register(apiSchemas, { id: 'BusinessResult' });
 export type BusinessResponse = z.infer<typeof businessResponseSchema>;
 
 /** A referral code as the site reads it from `?ref=`. */
@@ -84,7 +84,7 @@ export const businessOrderSchema = z
     paidAt: z.string().nullable(),
     createdAt: z.string(),
   })
-  .meta({ id: 'BusinessOrder' });
+  .register(apiSchemas, { id: 'BusinessOrder' });
 export type BusinessOrder = z.infer<typeof businessOrderSchema>;
 
 export const businessOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({

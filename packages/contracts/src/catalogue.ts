@@ -1,6 +1,6 @@
 import { pagedSchema, pageQuerySchema } from './paging';
 import { textField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 export const packageTypes = ['global', 'regional', 'local'] as const;
 export const packageTypeSchema = z.enum(packageTypes);
@@ -29,7 +29,9 @@ export type ListPackagesQuery = z.infer<typeof listPackagesQuerySchema>;
 
 export const searchQuerySchema = z.object({ q: searchField });
 
-export const countryRefSchema = z.object({ code: z.string(), name: z.string() }).meta({ id: 'CountryRef' });
+export const countryRefSchema = z
+  .object({ code: z.string(), name: z.string() })
+  .register(apiSchemas, { id: 'CountryRef' });
 export type CountryRef = z.infer<typeof countryRefSchema>;
 
 export const packageSummarySchema = z
@@ -54,7 +56,7 @@ export const packageSummarySchema = z
     countryCount: z.number().int(),
     networks: z.array(z.enum(['4G', '5G'])),
   })
-  .meta({ id: 'PackageSummary' });
+  .register(apiSchemas, { id: 'PackageSummary' });
 export type PackageSummary = z.infer<typeof packageSummarySchema>;
 
 export const packageCoverageSchema = z.object({
@@ -64,7 +66,7 @@ export const packageCoverageSchema = z.object({
 
 export const packageDetailSchema = packageSummarySchema
   .extend({ coverage: z.array(packageCoverageSchema) })
-  .meta({ id: 'PackageDetail' });
+  .register(apiSchemas, { id: 'PackageDetail' });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 
 export const pagedPackagesSchema = pagedSchema(packageSummarySchema, 'PagedPackages');
@@ -80,7 +82,7 @@ export const destinationSchema = z
     packageCount: z.number().int(),
     popular: z.boolean(),
   })
-  .meta({ id: 'Destination' });
+  .register(apiSchemas, { id: 'Destination' });
 export type Destination = z.infer<typeof destinationSchema>;
 
 export const searchResponseSchema = z.object({ items: z.array(destinationSchema) });
@@ -95,7 +97,7 @@ export const countryPageSchema = z
     regional: z.array(packageSummarySchema),
     global: z.array(packageSummarySchema),
   })
-  .meta({ id: 'CountryPage' });
+  .register(apiSchemas, { id: 'CountryPage' });
 export type CountryPage = z.infer<typeof countryPageSchema>;
 
 export const regionPageSchema = z
@@ -103,5 +105,5 @@ export const regionPageSchema = z
     region: z.object({ code: z.string(), name: z.string(), countries: z.array(countryRefSchema) }),
     packages: z.array(packageSummarySchema),
   })
-  .meta({ id: 'RegionPage' });
+  .register(apiSchemas, { id: 'RegionPage' });
 export type RegionPage = z.infer<typeof regionPageSchema>;

@@ -1,7 +1,7 @@
 import { customerEsimSchema, customerOrderSchema } from './customer';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * The staff dashboard's clients (customers): all users, blocked and deleted (SPEC section 2 "Clients"), a
@@ -30,7 +30,7 @@ export const clientSchema = z
     /** The record's version: an action sends it back, and a record changed since is refused (RECORD_CHANGED). */
     version: z.string(),
   })
-  .meta({ id: 'Client' });
+  .register(apiSchemas, { id: 'Client' });
 export type Client = z.infer<typeof clientSchema>;
 
 /** Not by order count: that is a count per client over all orders, too slow to sort 100,000 clients by. */
@@ -66,7 +66,7 @@ export const auditEntrySchema = z
     after: z.record(z.string(), z.unknown()).nullable(),
     createdAt: z.string(),
   })
-  .meta({ id: 'AuditEntry' });
+  .register(apiSchemas, { id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const clientDetailSchema = z
@@ -78,7 +78,7 @@ export const clientDetailSchema = z
     esims: z.array(customerEsimSchema),
     history: z.array(auditEntrySchema),
   })
-  .meta({ id: 'ClientDetail' });
+  .register(apiSchemas, { id: 'ClientDetail' });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
 
 /** What a client action takes: the version the staff member saw (a second, stale save is refused). */
@@ -91,5 +91,5 @@ export const clientActionParamsSchema = clientIdParamsSchema.extend({ action: z.
 
 export const clientActionResponseSchema = z
   .object({ client: clientSchema, message: z.string() })
-  .meta({ id: 'ClientActionResult' });
+  .register(apiSchemas, { id: 'ClientActionResult' });
 export type ClientActionResponse = z.infer<typeof clientActionResponseSchema>;

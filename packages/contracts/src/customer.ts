@@ -1,7 +1,7 @@
 import { packageSummarySchema } from './catalogue';
 import { esimInstallSchema, orderKindSchema, orderRefundSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema } from './paging';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /** SPEC section 3, "Order (customer view)": number, package name, created, status, payment, date, data in GB. */
 export const customerOrderSchema = z
@@ -24,7 +24,7 @@ export const customerOrderSchema = z
     /** Money given back on this order, oldest first (a second payment from another tab shows here). */
     refunds: z.array(orderRefundSchema),
   })
-  .meta({ id: 'CustomerOrder' });
+  .register(apiSchemas, { id: 'CustomerOrder' });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 export const customerOrdersQuerySchema = pageQuerySchema({ defaultSize: 10, maxSize: 50 });
@@ -52,7 +52,7 @@ export const customerEsimPackageSchema = z
     expiresAt: z.string().nullable(),
     usageUpdatedAt: z.string().nullable(),
   })
-  .meta({ id: 'CustomerEsimPackage' });
+  .register(apiSchemas, { id: 'CustomerEsimPackage' });
 export type CustomerEsimPackage = z.infer<typeof customerEsimPackageSchema>;
 
 /** Reinstalls allowed on the same phone (SPEC section 4). */
@@ -70,7 +70,7 @@ export const customerEsimSchema = z
     createdAt: z.string(),
     packages: z.array(customerEsimPackageSchema),
   })
-  .meta({ id: 'CustomerEsim' });
+  .register(apiSchemas, { id: 'CustomerEsim' });
 export type CustomerEsim = z.infer<typeof customerEsimSchema>;
 
 export const customerEsimsResponseSchema = z.object({ items: z.array(customerEsimSchema) });
@@ -80,18 +80,18 @@ export const esimIdParamsSchema = z.object({ esimId: z.uuid() });
 /** The QR code page of one eSIM: its install details and how many reinstalls are left. */
 export const customerEsimInstallSchema = esimInstallSchema
   .extend({ installCount: z.number().int(), installLimit: z.number().int() })
-  .meta({ id: 'CustomerEsimInstall' });
+  .register(apiSchemas, { id: 'CustomerEsimInstall' });
 export type CustomerEsimInstall = z.infer<typeof customerEsimInstallSchema>;
 
 /** Packages that can go on one of the customer's eSIMs (same provider and destination, top-up allowed). */
 export const topUpPackagesResponseSchema = z
   .object({ items: z.array(packageSummarySchema) })
-  .meta({ id: 'TopUpPackages' });
+  .register(apiSchemas, { id: 'TopUpPackages' });
 
 /** Buy package (top-up): a package for an own eSIM, paid by card; it is queued behind the active one. */
 export const createTopUpBodySchema = z
   .strictObject({ esimId: z.uuid(), packageSlug: z.string().trim().min(1).max(160) })
-  .meta({ id: 'CreateTopUpBody' });
+  .register(apiSchemas, { id: 'CreateTopUpBody' });
 export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
 
 /**
@@ -100,10 +100,10 @@ export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
  */
 export const changeEsimBodySchema = z
   .strictObject({ confirm: z.literal(true) })
-  .meta({ id: 'ChangeEsimBody' });
+  .register(apiSchemas, { id: 'ChangeEsimBody' });
 
 /** What a change of eSIM costs (from settings), shown before the customer confirms. */
 export const changeEsimQuoteSchema = z
   .object({ priceCents: z.number().int(), currency: z.literal('EUR'), packagesToMove: z.number().int() })
-  .meta({ id: 'ChangeEsimQuote' });
+  .register(apiSchemas, { id: 'ChangeEsimQuote' });
 export type ChangeEsimQuote = z.infer<typeof changeEsimQuoteSchema>;

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * The staff dashboard's home (issue 12): today, 7 and 30 days of the business, a revenue chart against the
@@ -41,5 +41,5 @@ export const dashboardSchema = z
       newApplications: z.number().int(),
     }),
   })
-  .meta({ id: 'StaffDashboard' });
+  .register(apiSchemas, { id: 'StaffDashboard' });
 export type StaffDashboard = z.infer<typeof dashboardSchema>;

@@ -1,10 +1,10 @@
 import type { ErrorEnvelope } from './errors';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 export const errorEnvelopeSchema = z
   .object({
-    code: z.string().meta({ example: 'VALIDATION_FAILED' }),
+    code: z.string().register(apiSchemas, { example: 'VALIDATION_FAILED' }),
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
   })
-  .meta({ id: 'Error' }) satisfies z.ZodType<ErrorEnvelope>;
+  .register(apiSchemas, { id: 'Error' }) satisfies z.ZodType<ErrorEnvelope>;

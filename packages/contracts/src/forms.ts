@@ -1,7 +1,7 @@
 import { humanProofField } from './auth';
 import { businessTypes } from './business-types';
 import { countryCodeField, emailField, multilineTextField, phoneField, textField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 export { businessTypes } from './business-types';
 export const businessTypeSchema = z.enum(businessTypes);
@@ -46,5 +46,5 @@ export const contentPageSchema = z
     body: z.string(),
     updatedAt: z.string(),
   })
-  .meta({ id: 'ContentPage' });
+  .register(apiSchemas, { id: 'ContentPage' });
 export type ContentPage = z.infer<typeof contentPageSchema>;

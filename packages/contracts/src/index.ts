@@ -12,3 +12,4 @@ export * from './orders';
 export * from './paging';
 export * from './site-data';
 export * from './validation';
+export { apiSchemas } from './zod';

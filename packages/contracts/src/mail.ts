@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 export const outboxChannels = ['email', 'sms', 'push'] as const;
 
@@ -17,7 +17,7 @@ export const outboxMessageSchema = z
     status: z.string(),
     created_at: z.string(),
   })
-  .meta({ id: 'OutboxMessage' });
+  .register(apiSchemas, { id: 'OutboxMessage' });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const outboxListResponseSchema = z.object({ items: z.array(outboxMessageSchema) });

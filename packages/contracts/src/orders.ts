@@ -1,7 +1,7 @@
 import { humanProofField } from './auth';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 export const orderStatuses = [
   'pending',
@@ -53,7 +53,7 @@ export const createOrderBodySchema = z
     /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */
     humanProof: humanProofField.optional(),
   })
-  .meta({ id: 'CreateOrderBody' });
+  .register(apiSchemas, { id: 'CreateOrderBody' });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 export const createOrderResponseSchema = z
@@ -70,7 +70,7 @@ export const createOrderResponseSchema = z
      */
     viewToken: z.string().optional(),
   })
-  .meta({ id: 'CreateOrderResponse' });
+  .register(apiSchemas, { id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
 export const orderIdParamsSchema = z.object({ orderId: z.uuid() });
@@ -94,7 +94,7 @@ export const paymentOutcomeSchema = z
     /** SPEC section 8's message for the outcome, in the request's language (null while pending). */
     message: z.string().nullable(),
   })
-  .meta({ id: 'PaymentOutcome' });
+  .register(apiSchemas, { id: 'PaymentOutcome' });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
 
 /** How to install an eSIM by hand or by one tap (DESIGN section 3). */
@@ -108,7 +108,7 @@ export const esimInstallSchema = z
     qrCodeDataUrl: z.string(),
     iosInstallLink: z.string(),
   })
-  .meta({ id: 'EsimInstall' });
+  .register(apiSchemas, { id: 'EsimInstall' });
 export type EsimInstall = z.infer<typeof esimInstallSchema>;
 
 /**
@@ -130,7 +130,7 @@ export const orderRefundSchema = z
     status: z.enum(['pending', 'succeeded', 'failed']),
     createdAt: z.string(),
   })
-  .meta({ id: 'OrderRefund' });
+  .register(apiSchemas, { id: 'OrderRefund' });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
 /** The receipt a return page polls until the eSIM is there (`esim` stays null while fulfilment runs). */
@@ -149,7 +149,7 @@ export const orderReceiptSchema = z
     /** Refunds on this order, oldest first (a second payment from another tab shows here). */
     refunds: z.array(orderRefundSchema),
   })
-  .meta({ id: 'OrderReceipt' });
+  .register(apiSchemas, { id: 'OrderReceipt' });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
 export { orderViewHeader } from './headers';
@@ -163,7 +163,9 @@ export const orderReceiptQuerySchema = z.object({
 });
 
 /** A new checkout for an unpaid order (the failure page's "try again"). */
-export const retryPaymentResponseSchema = z.object({ checkoutUrl: z.string() }).meta({ id: 'RetryPayment' });
+export const retryPaymentResponseSchema = z
+  .object({ checkoutUrl: z.string() })
+  .register(apiSchemas, { id: 'RetryPayment' });
 
 /** Staff view of an order whose fulfilment failed (the "failed transactions" list). */
 export const failedOrderSchema = z
@@ -179,7 +181,7 @@ export const failedOrderSchema = z
     paidAt: z.string().nullable(),
     failedAt: z.string().nullable(),
   })
-  .meta({ id: 'FailedOrder' });
+  .register(apiSchemas, { id: 'FailedOrder' });
 export type FailedOrder = z.infer<typeof failedOrderSchema>;
 
 export const failedOrderSortFields = ['failedAt', 'paidAt', 'totalCents', 'number'] as const;

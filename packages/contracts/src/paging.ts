@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * Paging, sorting and the paged answer: the one shape every list endpoint (catalogue, customer, portal, staff)
@@ -41,5 +41,5 @@ export const pagedSchema = <Item extends z.ZodType>(item: Item, id: string) =>
       pageSize: z.number().int(),
       total: z.number().int(),
     })
-    .meta({ id });
+    .register(apiSchemas, { id });
 export type Paged<Item> = { items: Item[]; page: number; pageSize: number; total: number };

@@ -2,7 +2,7 @@ import { customerEsimSchema } from './customer';
 import { esimInstallSchema } from './orders';
 import { portalOrderSchema, resellerPackageSchema, subscriberSchema } from './portal';
 import { phoneField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * The reseller portal's subscribers side (issue 11): a subscriber's detail with eSIMs and delivery history, the
@@ -27,7 +27,7 @@ export const subscriberDeliverySchema = z
     byName: z.string(),
     createdAt: z.string(),
   })
-  .meta({ id: 'SubscriberDelivery' });
+  .register(apiSchemas, { id: 'SubscriberDelivery' });
 export type SubscriberDelivery = z.infer<typeof subscriberDeliverySchema>;
 
 /** A subscriber with their eSIMs (packages, remaining data) and every delivery of one of them. */
@@ -37,13 +37,13 @@ export const subscriberDetailSchema = z
     esims: z.array(customerEsimSchema),
     deliveries: z.array(subscriberDeliverySchema),
   })
-  .meta({ id: 'SubscriberDetail' });
+  .register(apiSchemas, { id: 'SubscriberDetail' });
 export type SubscriberDetail = z.infer<typeof subscriberDetailSchema>;
 
 /** The install details of one of the shop's subscribers' eSIMs. */
 export const portalEsimInstallSchema = esimInstallSchema
   .extend({ esimId: z.uuid(), installCount: z.number().int(), installLimit: z.number().int() })
-  .meta({ id: 'PortalEsimInstall' });
+  .register(apiSchemas, { id: 'PortalEsimInstall' });
 export type PortalEsimInstall = z.infer<typeof portalEsimInstallSchema>;
 
 /**
@@ -52,7 +52,7 @@ export type PortalEsimInstall = z.infer<typeof portalEsimInstallSchema>;
  */
 export const portalOrderStatusSchema = z
   .object({ order: portalOrderSchema, esim: portalEsimInstallSchema.nullable() })
-  .meta({ id: 'PortalOrderStatus' });
+  .register(apiSchemas, { id: 'PortalOrderStatus' });
 export type PortalOrderStatus = z.infer<typeof portalOrderStatusSchema>;
 
 /** Deliver an eSIM to its subscriber by e-mail (to the subscriber's address) or by SMS (to this number). */
@@ -76,10 +76,10 @@ export type CreatePortalEsimChangeBody = z.infer<typeof createPortalEsimChangeBo
 /** What a change of this eSIM costs the shop in credits and how many packages move to the new one. */
 export const portalChangeQuoteSchema = z
   .object({ priceCents: z.number().int(), packagesToMove: z.number().int(), currency: z.literal('EUR') })
-  .meta({ id: 'PortalChangeQuote' });
+  .register(apiSchemas, { id: 'PortalChangeQuote' });
 export type PortalChangeQuote = z.infer<typeof portalChangeQuoteSchema>;
 
 /** The reseller packages that fit one eSIM (refill): same provider and destination, top-up allowed. */
 export const refillPackagesResponseSchema = z
   .object({ items: z.array(resellerPackageSchema) })
-  .meta({ id: 'RefillPackages' });
+  .register(apiSchemas, { id: 'RefillPackages' });

@@ -2,7 +2,7 @@ import { packageTypeSchema, searchField } from './catalogue';
 import { orderKindSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField, emailField, textField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * The reseller portal's money: credits and bonus, the ledger, top-ups and purchases for subscribers
@@ -42,7 +42,7 @@ export const balancesSchema = z
     lowBalanceThresholdCents: z.number().int().nullable(),
     currency: z.literal('EUR'),
   })
-  .meta({ id: 'CreditBalances' });
+  .register(apiSchemas, { id: 'CreditBalances' });
 export type Balances = z.infer<typeof balancesSchema>;
 
 /**
@@ -76,12 +76,12 @@ export const topUpQuoteSchema = z
     minimumCents: z.number().int(),
     currency: z.literal('EUR'),
   })
-  .meta({ id: 'TopUpQuote' });
+  .register(apiSchemas, { id: 'TopUpQuote' });
 export type TopUpQuote = z.infer<typeof topUpQuoteSchema>;
 
 export const createTopUpOrderResponseSchema = topUpQuoteSchema
   .extend({ orderId: z.uuid(), number: z.string(), checkoutUrl: z.string() })
-  .meta({ id: 'TopUpOrder' });
+  .register(apiSchemas, { id: 'TopUpOrder' });
 
 /** A new subscriber (SPEC section 3: name, lastname, email, country). */
 export const newSubscriberSchema = z.strictObject({
@@ -120,7 +120,7 @@ export const subscriberSchema = z
     country: z.string(),
     createdAt: z.string(),
   })
-  .meta({ id: 'Subscriber' });
+  .register(apiSchemas, { id: 'Subscriber' });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
 export const subscribersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 100 }).extend({
@@ -147,12 +147,12 @@ export const portalOrderSchema = z
     retailPriceCents: z.number().int().nullable(),
     createdAt: z.string(),
   })
-  .meta({ id: 'PortalOrder' });
+  .register(apiSchemas, { id: 'PortalOrder' });
 export type PortalOrder = z.infer<typeof portalOrderSchema>;
 
 export const createPortalPurchaseResponseSchema = z
   .object({ order: portalOrderSchema, balances: balancesSchema })
-  .meta({ id: 'PortalPurchase' });
+  .register(apiSchemas, { id: 'PortalPurchase' });
 
 const dateField = z.iso.date();
 
@@ -196,7 +196,7 @@ export const ledgerEntrySchema = z
     note: z.string().nullable(),
     createdAt: z.string(),
   })
-  .meta({ id: 'LedgerEntry' });
+  .register(apiSchemas, { id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 const balancePointSchema = z.object({
@@ -215,7 +215,7 @@ export const statementSchema = z
     totals: z.record(creditEntryKindSchema, z.number().int()),
     entries: pagedSchema(ledgerEntrySchema, 'PagedLedgerEntries'),
   })
-  .meta({ id: 'Statement' });
+  .register(apiSchemas, { id: 'Statement' });
 export type Statement = z.infer<typeof statementSchema>;
 
 export const resellerPackagesQuerySchema = pageQuerySchema({ defaultSize: 24, maxSize: 100 }).extend({
@@ -238,7 +238,7 @@ export const resellerPackageSchema = z
     /** Reseller price + the shop's sellShopPrice markup, rounded to the cent. */
     retailPriceCents: z.number().int(),
   })
-  .meta({ id: 'ResellerPackage' });
+  .register(apiSchemas, { id: 'ResellerPackage' });
 export type ResellerPackage = z.infer<typeof resellerPackageSchema>;
 export const pagedResellerPackagesSchema = pagedSchema(resellerPackageSchema, 'PagedResellerPackages');
 
@@ -261,7 +261,7 @@ export const portalSummarySchema = z
     /** The last orders, newest first. */
     recentOrders: z.array(portalOrderSchema),
   })
-  .meta({ id: 'PortalSummary' });
+  .register(apiSchemas, { id: 'PortalSummary' });
 export type PortalSummary = z.infer<typeof portalSummarySchema>;
 
 /** The shop's own details (SPEC section 3: shopName, company logo, sellShopPrice) and its low-balance threshold. */
@@ -275,7 +275,7 @@ export const shopProfileSchema = z
     /** An e-mail goes out when credit + bonus falls under it after a purchase; null: never. */
     lowBalanceThresholdCents: z.number().int().nullable(),
   })
-  .meta({ id: 'ShopProfile' });
+  .register(apiSchemas, { id: 'ShopProfile' });
 export type ShopProfile = z.infer<typeof shopProfileSchema>;
 
 /** Largest low-balance threshold (100,000 EUR). */

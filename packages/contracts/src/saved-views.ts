@@ -1,9 +1,9 @@
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /** Saved views: a staff member's named filters of a list, found again from the list's "Saved views" (issue 12). */
 export const savedViewSchema = z
   .object({ id: z.uuid(), listId: z.string(), name: z.string(), query: z.string(), createdAt: z.string() })
-  .meta({ id: 'SavedView' });
+  .register(apiSchemas, { id: 'SavedView' });
 export type SavedView = z.infer<typeof savedViewSchema>;
 
 const listIdField = z
@@ -14,7 +14,7 @@ const listIdField = z
 export const savedViewsQuerySchema = z.object({ listId: listIdField });
 export const savedViewsResponseSchema = z
   .object({ items: z.array(savedViewSchema) })
-  .meta({ id: 'SavedViews' });
+  .register(apiSchemas, { id: 'SavedViews' });
 
 export const createSavedViewBodySchema = z.strictObject({
   listId: listIdField,

@@ -1,7 +1,7 @@
 import { auditEntrySchema } from './clients';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { bonusTierSchema, creditBuckets, portalOrderSchema, statementSchema } from './portal';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * The staff dashboard's shops (issue 12): all shops (`/clients/all-shops`), a shop's page
@@ -29,7 +29,7 @@ export const shopSchema = z
     createdAt: z.string(),
     version: z.string(),
   })
-  .meta({ id: 'Shop' });
+  .register(apiSchemas, { id: 'Shop' });
 export type Shop = z.infer<typeof shopSchema>;
 
 export const shopsQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({
@@ -66,7 +66,7 @@ export const shopDetailSchema = z
     statement: statementSchema,
     history: z.array(auditEntrySchema),
   })
-  .meta({ id: 'ShopDetail' });
+  .register(apiSchemas, { id: 'ShopDetail' });
 export type ShopDetail = z.infer<typeof shopDetailSchema>;
 
 /** Approve (pending → active), suspend (active → suspended) or reactivate (suspended → active). */
@@ -103,5 +103,5 @@ export type CreditAdjustmentBody = z.infer<typeof creditAdjustmentBodySchema>;
 
 export const shopResponseSchema = z
   .object({ shop: shopSchema, message: z.string() })
-  .meta({ id: 'ShopResult' });
+  .register(apiSchemas, { id: 'ShopResult' });
 export type ShopResponse = z.infer<typeof shopResponseSchema>;

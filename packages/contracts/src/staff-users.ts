@@ -2,7 +2,7 @@ import { nameField, staffRoleSchema } from './auth';
 import { auditEntrySchema } from './clients';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * Staff accounts (issue 12): create a user with a role and an invitation (`/staff/create-user`), list them,
@@ -24,7 +24,7 @@ export const staffMemberSchema = z
     createdAt: z.string(),
     version: z.string(),
   })
-  .meta({ id: 'StaffMember' });
+  .register(apiSchemas, { id: 'StaffMember' });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 export const staffMembersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({
@@ -56,10 +56,10 @@ export type ChangeStaffMemberBody = z.infer<typeof changeStaffMemberBodySchema>;
 
 export const staffMemberResponseSchema = z
   .object({ member: staffMemberSchema, message: z.string() })
-  .meta({ id: 'StaffMemberResult' });
+  .register(apiSchemas, { id: 'StaffMemberResult' });
 export type StaffMemberResponse = z.infer<typeof staffMemberResponseSchema>;
 
 export const staffMemberDetailSchema = z
   .object({ member: staffMemberSchema, history: z.array(auditEntrySchema) })
-  .meta({ id: 'StaffMemberDetail' });
+  .register(apiSchemas, { id: 'StaffMemberDetail' });
 export type StaffMemberDetail = z.infer<typeof staffMemberDetailSchema>;

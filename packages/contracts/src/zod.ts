@@ -9,3 +9,25 @@ import { z } from 'zod';
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
 export { z };
+
+type ApiSchemaMeta = { id?: string; example?: unknown };
+
+/**
+ * The API documentation's names for contracts (`OrderRefund`, `PackageSummary`…): a registry of this module, not
+ * zod's `globalRegistry`. zod keeps its global registry on `globalThis`, shared by every copy of the contracts
+ * in a process, and the server process holds two: its own bundle's and the site's server build's (Vite bundles
+ * the contracts the pages import). Both registered the same ids on different schema objects, so the OpenAPI
+ * conversion met each id twice and `/api/docs/json` answered 500. Each copy now names only its own schemas, and
+ * the server documents from its copy's registry. A second schema under a name already taken in the same copy is
+ * a mistake in the contracts: refused when the module loads.
+ */
+class ApiSchemaRegistry extends z.core.$ZodRegistry<ApiSchemaMeta> {
+  override add(schema: z.core.$ZodType, meta?: ApiSchemaMeta): this {
+    const taken = meta?.id === undefined ? undefined : this._idmap.get(meta.id);
+    if (taken && taken !== schema)
+      throw new Error(`API schema id "${meta?.id}" is already taken by another schema`);
+    return super.add(schema, meta ?? {});
+  }
+}
+
+export const apiSchemas = new ApiSchemaRegistry();

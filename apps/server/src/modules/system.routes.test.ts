@@ -7,6 +7,7 @@ import { defaultGeneralOptions, settings } from '@esim/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createMmdbGeoLocator } from '../adapters/geo/mmdb';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -317,6 +318,25 @@ describe('GET /api/docs/json', () => {
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['User', 'TokenResponse']));
+  });
+
+  it('answers while another copy of the contracts in the process names the same schemas', async () => {
+    // The running server also loads the site's server build, whose bundled contracts are a second copy: when
+    // both named their schemas in zod's process-wide registry, the document failed with "Duplicate schema id".
+    const copies = ['OrderRefund', 'PackageSummary', 'Error'].map((id) =>
+      z.object({ copy: z.string() }).meta({ id }),
+    );
+    const app = await buildApp(ctx.deps, 'api');
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(Object.keys(response.json().components.schemas)).toEqual(
+        expect.arrayContaining(['OrderRefund', 'PackageSummary', 'Error']),
+      );
+    } finally {
+      for (const copy of copies) z.globalRegistry.remove(copy);
+      await app.close();
+    }
   });
 
   it('serves the documentation page from our own origin', async () => {

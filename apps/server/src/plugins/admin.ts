@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendApiNotFound } from './errors';
+import { registerPageMethods } from './page-methods';
 
 /** sha256 CSP sources for the inline scripts of the SPA's index.html (it is static, so hashes are stable). */
 export const inlineScriptHashes = (html: string) =>
@@ -36,6 +37,8 @@ export const registerAdmin = async (app: FastifyInstance, buildDir: string, inde
       );
     },
   });
+  // Every path is the SPA's page: GET and HEAD only.
+  registerPageMethods(app, () => 'page');
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);

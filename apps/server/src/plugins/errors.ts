@@ -3,6 +3,7 @@ import { type ErrorCode, type ErrorEnvelope, errorStatus } from '@esim/contracts
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isJsonDeeperThan, maxJsonDepth } from '../lib/json-depth';
 import { type Translators, translateRule } from './i18n';
 
 /**
@@ -147,6 +148,18 @@ export const createClientErrorHandler =
  */
 export const registerBodyTypes = (app: FastifyInstance) => {
   app.removeContentTypeParser('text/plain');
+  // Fastify's own JSON parser (prototype poisoning refused), behind a bound on nesting: a body nested thousands
+  // of levels deep is a 400 before it is parsed or validated, like malformed JSON. The size bound is bodyLimit.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (isJsonDeeperThan(body as string, maxJsonDepth)) {
+      request.log.info({ maxJsonDepth }, 'JSON body nested too deeply');
+      done(new AppError('BAD_REQUEST'), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
   app.addHook('preParsing', async (request, _reply, payload) => {
     const header = request.headers['content-type'];
     if (header === undefined) return payload;

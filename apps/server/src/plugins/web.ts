@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
 import {
   decidePageLocale,
+  type ErrorCode,
   type Locale,
   type LocaleSource,
   type SiteData,
@@ -15,8 +16,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { GeoLocator } from '../adapters/geo/port';
+import { AppError } from '../lib/app-error';
 import { acceptedEncoding } from '../lib/content-encoding';
 import { sendApiNotFound } from './errors';
+import { readPageForm, registerPageMethods, sitePageKinds } from './page-methods';
 import { createPaintFirst } from './paint-first';
 
 const immutableAssets = (reply: FastifyReply, path: string) => {
@@ -76,19 +79,32 @@ export const requestOrigin = (
   return host && aliases.has(host) ? `${new URL(siteUrl).protocol}//${host}` : siteUrl;
 };
 
-const toWebRequest = (request: FastifyRequest, origin: string): Request => {
+/** The page request for React Router; a form post's body was read (and bounded) beforehand. */
+const toWebRequest = (request: FastifyRequest, origin: string, body: Buffer | null): Request => {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
+    if (key === 'content-length' || key === 'transfer-encoding') continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
     method: request.method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  });
 };
+
+/** The envelope for an error React Router answered to a form post (a bad choice, a missing action…). */
+const pageErrorCode = (status: number): ErrorCode =>
+  status === 404
+    ? 'NOT_FOUND'
+    : status === 405
+      ? 'METHOD_NOT_ALLOWED'
+      : status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : 'BAD_REQUEST';
 
 const sendWebResponse = async (
   reply: FastifyReply,
@@ -157,11 +173,19 @@ export const registerSite = async (
   });
   const aliases = siteHostAliases(origin);
   const paintFirst = createPaintFirst(join(buildDir, 'client'), build.assets.routes);
+  registerPageMethods(app, sitePageKinds(build));
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(request, reply);
     const { locale, source } = pageLocale(request, geo);
     const context: SiteLoadContext = { nonce: request.cspNonce, locale, site };
-    const response = await handle(toWebRequest(request, requestOrigin(request, origin, aliases)), context);
+    // Only a form post to a route with an action gets here with a body (registerPageMethods).
+    const form = request.method === 'POST' ? await readPageForm(request) : null;
+    const response = await handle(
+      toWebRequest(request, requestOrigin(request, origin, aliases), form),
+      context,
+    );
+    if (form && response.status >= 400 && response.status < 500)
+      throw new AppError(pageErrorCode(response.status));
     // A language picked from the country must not be served to someone else by a shared cache (`private`).
     // Not `no-store`: that keeps the page out of the browser's back/forward cache, so Back reloads it.
     if (source === 'country') response.headers.set('cache-control', 'private, no-cache');

@@ -157,6 +157,30 @@ const badParam = fc.constantFrom(
 
 type BodyCase = { label: string; payload: string; contentType: string };
 
+/** JSON nested 5,000 levels deep (objects, arrays): a 500 on every JSON endpoint before the depth bound. */
+const deepBodies: BodyCase[] = [
+  {
+    label: 'JSON nested 5000 objects deep',
+    payload: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+    contentType: 'application/json',
+  },
+  {
+    label: 'JSON nested 5000 arrays deep',
+    payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    contentType: 'application/json',
+  },
+];
+
+/** A real field of the body holding a value nested 5,000 arrays deep. */
+const deepField = (base: Record<string, unknown>, field: string): BodyCase => ({
+  label: `JSON field ${field} nested 5000 deep`,
+  payload: JSON.stringify({ ...base, [field]: '__deep__' }).replace(
+    '"__deep__"',
+    `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  ),
+  contentType: 'application/json',
+});
+
 /** Malformed bodies for an operation's schema: wrong types, missing and extra fields, long and control strings. */
 const bodyCases = (schema: JsonSchema | null): fc.Arbitrary<BodyCase> => {
   const base = (schema ? plausible(schema) : {}) as Record<string, unknown>;
@@ -189,6 +213,7 @@ const bodyCases = (schema: JsonSchema | null): fc.Arbitrary<BodyCase> => {
       { label: 'form', payload: 'a=1&b=%zz', contentType: 'application/x-www-form-urlencoded' },
       { label: 'bad multipart', payload: '--x\r\n', contentType: 'multipart/form-data; boundary=x' },
       { label: 'no content type', payload: '{}', contentType: '' },
+      ...deepBodies,
     ),
     fc.constant(json('extra field', { ...base, totalCents: 1, isAdmin: true, __proto__x: 1 })),
   ];
@@ -274,6 +299,22 @@ const requestCases = (
   return fc.oneof(...arbitraries);
 };
 
+/** Cases every operation with a body gets for every caller, not left to sampling: the deeply nested bodies. */
+const fixedCases = (op: FuzzOperation): (Omit<FuzzRequest, 'headers'> & { contentType?: string })[] => {
+  if (op.method === 'GET' || op.method === 'DELETE') return [];
+  const params = Object.fromEntries(op.params.map((p) => [p.name, String(plausible(p.schema, p.name))]));
+  const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? 'x'));
+  const base = (op.body ? plausible(op.body) : {}) as Record<string, unknown>;
+  const field = Object.keys(op.body?.properties ?? {})[0];
+  return [...deepBodies, ...(field ? [deepField(base, field)] : [])].map((c) => ({
+    method: op.method,
+    url,
+    payload: c.payload,
+    contentType: c.contentType,
+    label: c.label,
+  }));
+};
+
 /** Row counts and last changes of the tables a request could change: equal before and after a 4xx. */
 export const stateChecksum = async (ctx: TestContext) => {
   const result = await ctx.deps.db.execute(sql`select
@@ -332,7 +373,10 @@ export const runFuzz = async (ctx: TestContext, doc: OpenApiDocument, options: F
   let seed = options.seed;
   for (const op of operations) {
     for (const caller of tokenKinds) {
-      const cases = fc.sample(requestCases(op), { seed: seed++, numRuns: options.casesPerCaller });
+      const cases = [
+        ...fc.sample(requestCases(op), { seed: seed++, numRuns: options.casesPerCaller }),
+        ...fixedCases(op),
+      ];
       for (const c of cases) {
         const request: FuzzRequest = {
           method: c.method,
@@ -378,3 +422,101 @@ export const summarise = (failures: FuzzFailure[]) => {
   }
   return [...lines.entries()].map(([line, count]) => `${count}× ${line}`).sort();
 };
+
+/** Page paths of the site: pages, a page with a form (the cookie banner's), data requests, and no page at all. */
+export const sitePagePaths = [
+  '/',
+  '/faq',
+  '/countries/DE',
+  '/regions/europe',
+  '/order/de-5gb-30d',
+  '/login',
+  '/account',
+  '/portal',
+  '/portal/subscribers/00000000-0000-4000-8000-000000000000',
+  '/cookie-consent',
+  '/cookie-consent.data',
+  '/faq.data',
+  '/_root.data',
+  '/sitemap.xml',
+  '/no-such-page',
+  '/assets/no-such-file.js',
+];
+/** Page paths of the staff dashboard (a single-page app: every path is its page). */
+export const staffPagePaths = ['/', '/login', '/orders', '/no-such-page', '/assets/no-such-file.js'];
+
+export const pageMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** Bodies a page might be sent: none, JSON (plain, malformed, deeply nested), a form, text, multipart, XML. */
+const pageBodies: { label: string; payload?: string; contentType?: string }[] = [
+  { label: 'no body' },
+  { label: 'JSON {}', payload: '{}', contentType: 'application/json' },
+  { label: 'malformed JSON', payload: '{"a":', contentType: 'application/json' },
+  ...deepBodies,
+  { label: 'form', payload: 'choice=accepted&enhanced=1', contentType: 'application/x-www-form-urlencoded' },
+  { label: 'bad form', payload: 'choice=%zz&x', contentType: 'application/x-www-form-urlencoded' },
+  { label: 'text', payload: 'hello', contentType: 'text/plain' },
+  { label: 'bad multipart', payload: '--x\r\n', contentType: 'multipart/form-data; boundary=x' },
+  { label: 'xml', payload: '<a/>', contentType: 'application/xml' },
+  { label: 'bad content type', payload: 'x', contentType: 'nonsense' },
+];
+
+export type PageFuzzFailure = { method: string; url: string; body: string; problem: string };
+
+/**
+ * Every method with every kind of body on every page path of an app serving pages ('site' or 'staff'). A page
+ * answers GET and HEAD; POST only where it takes a form and with a form body. Everything else is a 4xx in the
+ * envelope; nothing is a 5xx.
+ */
+export const runPageFuzz = async (
+  app: Pick<TestContext['app'], 'inject'>,
+  paths: string[],
+  options: { formPaths?: string[]; language?: string } = {},
+) => {
+  const failures: PageFuzzFailure[] = [];
+  const statuses: Record<number, number> = {};
+  let requests = 0;
+  for (const url of paths) {
+    for (const method of pageMethods) {
+      const bodies = method === 'GET' || method === 'HEAD' ? [pageBodies[0], pageBodies[1]] : pageBodies;
+      for (const body of bodies) {
+        if (!body) continue;
+        const response = await app.inject({
+          method,
+          url,
+          headers: {
+            'accept-language': options.language ?? 'en',
+            ...(body.contentType ? { 'content-type': body.contentType } : {}),
+          },
+          ...(body.payload !== undefined ? { payload: body.payload } : {}),
+        });
+        requests++;
+        statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+        const formPost =
+          method === 'POST' &&
+          body.contentType === 'application/x-www-form-urlencoded' &&
+          (options.formPaths ?? []).includes(url);
+        const mustRefuse = method !== 'GET' && method !== 'HEAD' && !formPost;
+        // Pages themselves (GET, HEAD) answer in HTML, their not-found page too: only a 5xx is wrong there.
+        const problem =
+          method === 'GET' || method === 'HEAD'
+            ? response.statusCode >= 500
+              ? `answered ${response.statusCode}`
+              : null
+            : mustRefuse && response.statusCode < 400
+              ? `answered ${response.statusCode}, not a 4xx`
+              : checkAnswer(
+                  response.statusCode,
+                  String(response.headers['content-type'] ?? ''),
+                  response.body,
+                );
+        if (problem) failures.push({ method, url, body: body.label, problem });
+      }
+    }
+  }
+  return { requests, failures, statuses };
+};
+
+/** One line per page failure class. */
+export const summarisePages = (failures: PageFuzzFailure[]) =>
+  failures.map((f) => `${f.method} ${f.url} · ${f.body} · ${f.problem.slice(0, 100)}`).sort();

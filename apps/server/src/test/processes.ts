@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type Challenge, solveChallenge } from 'altcha-lib';
@@ -90,6 +91,40 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
+/**
+ * The front ends `npm start` serves, built as it builds them when missing (the site's server build is part of
+ * what the server process loads).
+ */
+export const ensureFrontEndBuilds = () => {
+  for (const [workspace, output] of [
+    ['apps/web', 'apps/web/build/server/index.js'],
+    ['apps/admin', 'apps/admin/build/client/index.html'],
+  ] as const) {
+    if (existsSync(join(root, output))) continue;
+    const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${workspace} build failed: ${result.stderr}`);
+  }
+};
+
+/** The environment a test server process runs with: the test defaults, then `env`. */
+export const serverEnv = (options: { databaseUrl: string; port: number; env?: Record<string, string> }) => ({
+  PATH: process.env.PATH,
+  NODE_ENV: 'production',
+  APP_ENV: 'test',
+  DATABASE_URL: options.databaseUrl,
+  HOST: '127.0.0.1',
+  PORT: String(options.port),
+  ADMIN_PORT: '0',
+  SITE_URL: `http://127.0.0.1:${options.port}`,
+  LOG_LEVEL: 'info',
+  TRUST_PROXY: 'true',
+  HUMAN_CHECK_DIFFICULTY: '1',
+  JOB_POLL_SECONDS: '0.5',
+  FULFILMENT_RETRY_DELAY_SECONDS: '1',
+  DATA_DIR: '/tmp/esim-proc-test-data',
+  ...options.env,
+});
+
 /** Starts `node apps/server/dist/main.js` (what `npm start` runs) and waits until it answers health. */
 export const startServer = async (options: {
   entry: string;
@@ -101,23 +136,7 @@ export const startServer = async (options: {
   const child = spawn(process.execPath, [options.entry], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      APP_ENV: 'test',
-      DATABASE_URL: options.databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(options.port),
-      ADMIN_PORT: '0',
-      SITE_URL: site,
-      LOG_LEVEL: 'info',
-      TRUST_PROXY: 'true',
-      HUMAN_CHECK_DIFFICULTY: '1',
-      JOB_POLL_SECONDS: '0.5',
-      FULFILMENT_RETRY_DELAY_SECONDS: '1',
-      DATA_DIR: '/tmp/esim-proc-test-data',
-      ...options.env,
-    },
+    env: serverEnv(options),
   });
   const logs: Record<string, unknown>[] = [];
   const keep = (line: string) => {

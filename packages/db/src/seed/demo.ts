@@ -49,11 +49,20 @@ export const seedSettings = async (db: Db) => {
   await db.insert(settings).values({ key: 'general', value: defaultGeneralOptions }).onConflictDoNothing();
 };
 
-/** Seeds the demo personas once; returns false when the database already had users. */
-export const seedDemo = async (db: Db): Promise<boolean> => {
+/** What every database needs, with or without demo data: the staff roles, general settings, content pages. */
+export const seedReferenceData = async (db: Db) => {
   await seedRoles(db);
   await seedSettings(db);
   await seedContentPages(db);
+};
+
+/**
+ * Seeds the demo personas (published password above) once, in a database without users; returns false when it
+ * already had users. Development and test only, or a staging that asks for them (DEMO_DATA, ADR 0033): never a
+ * production start.
+ */
+export const seedDemo = async (db: Db): Promise<boolean> => {
+  await seedReferenceData(db);
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const password = demoPassword;

@@ -142,7 +142,9 @@ export const seedEsimPackage = async (
 
 /**
  * The demo customer's dashboard: a German eSIM with a 5 GB package in use (1.8 GB used, started three days ago)
- * and a second one queued behind it. Runs once, after the catalogue exists.
+ * and a second one queued behind it. Runs after the catalogue exists; does nothing once the customer has an
+ * eSIM, or without the demo customer. A provider's own catalogue (a staging on eSIM Access) has no
+ * `de-5gb-30d`: its first local package stands in; with no local package at all there is nothing to show.
  */
 export const seedDemoEsims = async (db: Db, customerEmail = 'customer@demo.esim') => {
   const [customer] = await db
@@ -151,13 +153,22 @@ export const seedDemoEsims = async (db: Db, customerEmail = 'customer@demo.esim'
     .where(and(eq(users.kind, 'customer'), eq(users.email, customerEmail)))
     .limit(1);
   if (!customer || (await db.$count(esims, eq(esims.userId, customer.id))) > 0) return false;
+  const [pkg] = [
+    ...(await db
+      .select({ slug: packages.slug })
+      .from(packages)
+      .where(eq(packages.slug, 'de-5gb-30d'))
+      .limit(1)),
+    ...(await db.select({ slug: packages.slug }).from(packages).where(eq(packages.type, 'local')).limit(1)),
+  ];
+  if (!pkg) return false;
   const { esim } = await seedCompletedEsimOrder(db, {
     userId: customer.id,
-    packageSlug: 'de-5gb-30d',
+    packageSlug: pkg.slug,
     dataUsedMb: 1843,
     activatedAt: new Date(Date.now() - 3 * 86_400_000),
   });
-  await seedEsimPackage(db, { esimId: esim.id, userId: customer.id, packageSlug: 'de-5gb-30d' });
+  await seedEsimPackage(db, { esimId: esim.id, userId: customer.id, packageSlug: pkg.slug });
   return true;
 };
 

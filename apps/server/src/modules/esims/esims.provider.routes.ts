@@ -24,6 +24,8 @@ export const esimProviderRoutes =
     onOrderReady: (orderId: string, providerOrderRef: string) => Promise<void>,
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    // The signature covers the exact bytes: this route reads its body raw (in place of the app's JSON parser).
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });

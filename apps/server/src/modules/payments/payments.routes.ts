@@ -18,6 +18,8 @@ export const paymentsRoutes =
     applyEvent: (event: PaymentEvent, log: FastifyBaseLogger) => Promise<{ duplicate: boolean }>,
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    // The signature covers the exact bytes: this route reads its body raw (in place of the app's JSON parser).
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });

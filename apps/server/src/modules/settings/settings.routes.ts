@@ -1,3 +1,4 @@
+import { apiSchemas } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -5,7 +6,7 @@ import { getGeneralOptions } from './settings.repository';
 
 export const publicSettingsSchema = z
   .object({ supportEmail: z.string(), whatsappNumber: z.string() })
-  .meta({ id: 'PublicSettings' });
+  .register(apiSchemas, { id: 'PublicSettings' });
 
 export const settingsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

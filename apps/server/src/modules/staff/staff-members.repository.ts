@@ -91,3 +91,34 @@ export const updateStaffMember = async (
     .returning();
   return row;
 };
+
+/** Every active admin account, with whether it has a password yet (the first admin's command). */
+const adminAccounts = (db: Db) =>
+  db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      and(
+        eq(users.kind, 'staff'),
+        eq(users.roleId, staffRoleIds.admin),
+        eq(users.status, 'active'),
+        isNull(users.deletedAt),
+      ),
+    );
+
+/** The active admin accounts, locked: two first-admin commands at once are serialized. */
+export const lockAdminAccounts = (tx: Db) => adminAccounts(tx).for('update');
+
+/** A staff account by e-mail in any state (deactivated, deleted included). */
+export const findStaffByEmail = async (db: Db, email: string) => {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.kind, 'staff'), eq(users.email, email)))
+    .limit(1);
+  return row;
+};
+
+/** Whether an active admin with a password exists: someone can log in to the staff dashboard and invite. */
+export const hasLoginAdmin = async (db: Db) =>
+  (await adminAccounts(db)).some((admin) => admin.passwordHash !== null);

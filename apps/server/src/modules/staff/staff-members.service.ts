@@ -13,14 +13,21 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { toPaged } from '../../lib/list-query';
 import { listHistory, recordChange } from '../audit/audit.repository';
-import { findUserByEmailAnyState, insertUser, revokeUserSessions } from '../auth/auth.repository';
+import {
+  findUserByEmailAnyState,
+  insertUser,
+  revokeUserSessions,
+  voidUserTokens,
+} from '../auth/auth.repository';
 import { createPasswordReset, rethrowUniqueViolation } from '../auth/auth.service';
 import type { Mailer } from '../mail/mail.service';
 import { renderActionMail } from '../mail/templates';
 import {
+  findStaffByEmail,
   findStaffMember,
   listStaffMembers as listStaffMemberRows,
   lockActiveAdmins,
+  lockAdminAccounts,
   lockStaffMember,
   roleOf,
   type StaffRow,
@@ -157,3 +164,64 @@ export const changeStaffMember = async (
     : t('admin:messages.staffMember.role', { name, role: t(`admin:staffRoles.${member.role}`) });
   return { member, message };
 };
+
+/** How long the first admin's link works: it is printed once, to whoever ran the command, for use right away. */
+export const firstAdminLinkTtlMs = 24 * 3600 * 1000;
+
+export type FirstAdminResult =
+  | { outcome: 'created' | 'renewed'; email: string; link: string; expiresAt: Date }
+  | { outcome: 'refused'; reason: string };
+
+/**
+ * The first staff admin of a production database (`npm run staff:create-admin -- <email>`, ADR 0033): an admin
+ * account without a password and a single-use link to the staff dashboard's set-password page (the invitation's
+ * page), which the command prints once. Refused as soon as any admin can log in: from then on admins invite staff
+ * from the dashboard, audited under their name. Run again for the same address before its link was used, it
+ * makes a new link and voids the earlier one (a lost terminal, an expired link).
+ */
+export const createFirstAdmin = async (
+  deps: { db: Db; config: Pick<Config, 'adminUrl'> },
+  input: { email: string; firstName: string; lastName: string },
+): Promise<FirstAdminResult> =>
+  deps.db.transaction(async (tx) => {
+    const admins = await lockAdminAccounts(tx);
+    if (admins.some((admin) => admin.passwordHash))
+      return {
+        outcome: 'refused',
+        reason:
+          'an admin can already log in: staff accounts are created from the staff dashboard (Staff, Create user)',
+      };
+    const existing = await findStaffByEmail(tx, input.email);
+    const pendingAdmin = existing && admins.some((admin) => admin.id === existing.id);
+    if (existing && !pendingAdmin)
+      return { outcome: 'refused', reason: `a staff account with the e-mail ${input.email} exists already` };
+    const row =
+      existing ??
+      (await insertUser(tx, {
+        kind: 'staff',
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        roleId: staffRoleIds.admin,
+        locale: 'en',
+        emailVerifiedAt: new Date(),
+      }));
+    await voidUserTokens(tx, row.id, 'password_reset');
+    const token = await createPasswordReset(tx, row.id, firstAdminLinkTtlMs);
+    if (!existing)
+      // Nobody on staff did this: the account is its own author, marked as made by the command.
+      await recordChange(tx, {
+        staffUserId: row.id,
+        action: 'staff.create',
+        entityType: 'staff',
+        entityId: row.id,
+        before: null,
+        after: { ...audited(row), email: row.email, via: 'staff:create-admin' },
+      });
+    return {
+      outcome: existing ? 'renewed' : 'created',
+      email: row.email,
+      link: `${deps.config.adminUrl}/set-password?token=${encodeURIComponent(token)}`,
+      expiresAt: new Date(Date.now() + firstAdminLinkTtlMs),
+    };
+  });
