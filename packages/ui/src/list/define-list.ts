@@ -91,6 +91,20 @@ const text = (value: unknown): string => (value === null || value === undefined 
 export const columnsFor = <Item, Query = never>() => {
   type Key = keyof Item & string;
   const field = (item: Item, id: Key) => item[id] as unknown;
+  /** A right-aligned number formatted in the page's locale (empty when the item has none). */
+  const numeric = <Id extends Key>(
+    id: Id,
+    format: (value: number, locale: Locale) => string,
+    options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
+  ): Column<Item> => ({
+    id,
+    align: 'right',
+    cell: (item, { locale }) => {
+      const value = field(item, id);
+      return typeof value === 'number' ? format(value, locale) : '';
+    },
+    ...options,
+  });
   return {
     /** Any cell: `col.custom('name', (c) => `${c.firstName} ${c.lastName}`)`. */
     custom: <Id extends string>(
@@ -102,31 +116,11 @@ export const columnsFor = <Item, Query = never>() => {
       id: Id,
       options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
     ): Column<Item> => ({ id, cell: (item) => text(field(item, id)), ...options }),
-    number: <Id extends Key>(
-      id: Id,
-      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
-    ): Column<Item> => ({
-      id,
-      align: 'right',
-      cell: (item, { locale }) => {
-        const value = field(item, id);
-        return typeof value === 'number' ? formatNumber(value, locale) : '';
-      },
-      ...options,
-    }),
+    number: <Id extends Key>(id: Id, options?: ColumnOptions<Item, Id, Query>) =>
+      numeric(id, formatNumber, options),
     /** Integer cents shown as euros in the page's locale. */
-    money: <Id extends Key>(
-      id: Id,
-      options: ColumnOptions<Item, Id, Query> = {} as ColumnOptions<Item, Id, Query>,
-    ): Column<Item> => ({
-      id,
-      align: 'right',
-      cell: (item, { locale }) => {
-        const value = field(item, id);
-        return typeof value === 'number' ? formatPrice(value, locale) : '';
-      },
-      ...options,
-    }),
+    money: <Id extends Key>(id: Id, options?: ColumnOptions<Item, Id, Query>) =>
+      numeric(id, formatPrice, options),
     /** An ISO timestamp shown as date and time (or the date only, `time: false`) in the page's locale. */
     date: <Id extends Key>(
       id: Id,
