@@ -3,12 +3,16 @@ import {
   failedOrdersQuerySchema,
   orderIdParamsSchema,
   pagedFailedOrdersSchema,
+  staffActionBodySchema,
 } from '@esim/contracts';
+import { staffOrderPageSchema } from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';
+import { userIdOf } from '../auth/auth.guard';
 import { retryFulfilment } from './fulfilment.service';
+import { getStaffOrderPage } from './staff-order-page.service';
 import { exportFailedOrders, listFailedOrders } from './staff-orders.service';
 
 const tags = ['staff'];
@@ -47,6 +51,20 @@ export const ordersStaffRoutes =
       async (request, reply) => sendCsv(reply, 'failed-orders.csv', exportFailedOrders(deps, request.query)),
     );
 
+    app.get(
+      '/orders/:orderId',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'One order: buyer, price, payments, eSIMs and usage, messages, refunds and its timeline',
+          params: orderIdParamsSchema,
+          response: { 200: staffOrderPageSchema },
+        },
+      },
+      async (request) => getStaffOrderPage(deps, request.params.orderId),
+    );
+
     app.post(
       '/orders/:orderId/retry-fulfilment',
       {
@@ -55,11 +73,15 @@ export const ordersStaffRoutes =
           tags,
           summary: 'Queue a failed order for fulfilment again',
           params: orderIdParamsSchema,
+          body: staffActionBodySchema,
           response: { 202: z.object({ queued: z.literal(true) }) },
         },
       },
       async (request, reply) => {
-        await retryFulfilment(deps, request.params.orderId);
+        await retryFulfilment(deps, request.params.orderId, {
+          staffUserId: userIdOf(request),
+          reason: request.body?.reason ?? null,
+        });
         return reply.status(202).send({ queued: true as const });
       },
     );
