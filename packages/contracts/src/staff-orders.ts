@@ -1,5 +1,7 @@
 import { orderTimelineEventSchema } from './order-timeline';
 import { orderKindSchema, orderStatusSchema } from './orders';
+import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
+import { countryCodeField } from './validation';
 import { z } from './zod';
 
 /**
@@ -117,3 +119,53 @@ export const staffOrderPageSchema = z
   })
   .meta({ id: 'StaffOrderPage' });
 export type StaffOrderPage = z.infer<typeof staffOrderPageSchema>;
+
+/** One row of "all orders" (issue 31). */
+export const staffOrderSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    kind: orderKindSchema,
+    status: orderStatusSchema,
+    paymentMethod: z.enum(paymentMethods),
+    buyerName: z.string(),
+    buyerEmail: z.string(),
+    country: z.string().nullable(),
+    shopId: z.string().nullable(),
+    packageName: z.string(),
+    utmCampaign: z.string().nullable(),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+  })
+  .meta({ id: 'StaffOrder' });
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+export const staffOrderSortFields = ['createdAt', 'paidAt', 'totalCents', 'number'] as const;
+
+/**
+ * Every order of every kind, filtered. `campaign` is the order's `utm_campaign` (campaigns as records come with
+ * their issue); there is no coupon filter: orders do not record a coupon yet. `channel: shop` is the shops'
+ * purchases (any kind bought by a shop), `customer` the rest. `q`: an order number (or part of it), an e-mail
+ * address (whole, any case) or an ICCID (whole).
+ */
+export const staffOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({
+  sort: sortQuerySchema(staffOrderSortFields).default('-createdAt'),
+  q: z.string().trim().min(1).max(100).optional(),
+  status: orderStatusSchema.optional(),
+  kind: orderKindSchema.optional(),
+  channel: z.enum(['customer', 'shop']).optional(),
+  paymentMethod: z.enum(paymentMethods).optional(),
+  createdAtFrom: z.iso.date().optional(),
+  createdAtTo: z.iso.date().optional(),
+  country: countryCodeField.optional(),
+  shopId: z.uuid().optional(),
+  campaign: z.string().trim().min(1).max(200).optional(),
+  amountMinCents: z.coerce.number().int().min(0).optional(),
+  amountMaxCents: z.coerce.number().int().min(0).optional(),
+});
+export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
+export const staffOrdersCsvQuerySchema = staffOrdersQuerySchema.omit({ page: true, pageSize: true });
+export type StaffOrdersCsvQuery = z.infer<typeof staffOrdersCsvQuerySchema>;
+export const pagedStaffOrdersSchema = pagedSchema(staffOrderSchema, 'PagedStaffOrders');

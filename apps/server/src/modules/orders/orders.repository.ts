@@ -1,6 +1,6 @@
 import type { OrderEventActor, OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 
@@ -37,6 +37,26 @@ export type OrderFilters = {
   createdBefore?: Date;
   /** Default: newest first. */
   sort?: OrderSortField | `-${OrderSortField}`;
+  /** Staff filters (all orders, issue 31). */
+  paymentMethods?: readonly OrderRow['paymentMethod'][];
+  country?: string;
+  shopId?: string;
+  /** `shop`: bought by a shop; `customer`: the rest. */
+  channel?: 'customer' | 'shop';
+  utmCampaign?: string;
+  totalMinCents?: number;
+  totalMaxCents?: number;
+  /** Staff lookup: an e-mail address (whole), an ICCID (whole) or part of an order number. */
+  lookup?: string;
+};
+
+/** An e-mail (has @), an ICCID (18 to 22 digits) or an order number: each by its own index. */
+const lookupCondition = (q: string | undefined) => {
+  if (!q) return undefined;
+  if (q.includes('@')) return sql`lower(${orders.buyerEmail}) = lower(${q})`;
+  if (/^\d{18,22}$/.test(q))
+    return sql`(${orders.id} in (select e.order_id from esims e where e.iccid = ${q}) or ${orders.targetEsimId} in (select e.id from esims e where e.iccid = ${q}))`;
+  return searchCondition(q, [orders.number]);
 };
 
 const scopeCondition = (scope: OrderScope) => ownerCondition(scope, orders);
@@ -50,6 +70,15 @@ const whereOf = (filters: OrderFilters) =>
     filters.createdFrom ? gte(orders.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(orders.createdAt, filters.createdBefore) : undefined,
     searchCondition(filters.q, [orders.number, orders.buyerEmail, sql`${orders.packageSnapshot}->>'name'`]),
+    filters.paymentMethods ? inArray(orders.paymentMethod, [...filters.paymentMethods]) : undefined,
+    filters.country ? eq(orders.country, filters.country) : undefined,
+    filters.shopId ? eq(orders.shopId, filters.shopId) : undefined,
+    filters.channel === 'shop' ? isNotNull(orders.shopId) : undefined,
+    filters.channel === 'customer' ? isNull(orders.shopId) : undefined,
+    filters.utmCampaign ? eq(orders.utmCampaign, filters.utmCampaign) : undefined,
+    filters.totalMinCents !== undefined ? gte(orders.totalCents, filters.totalMinCents) : undefined,
+    filters.totalMaxCents !== undefined ? lte(orders.totalCents, filters.totalMaxCents) : undefined,
+    lookupCondition(filters.lookup),
   );
 
 /** The order list every audience reads, with how many payment attempts of each order failed ("payment"). */
@@ -68,6 +97,8 @@ const orderList = defineListQuery({
   sortColumns: orderSortColumns,
   tiebreak: orders.id,
   defaultSort: '-createdAt',
+  // A part of an order number scans the orders anyway: count in the same scan.
+  totalInRows: (filters) => Boolean(filters.lookup && !/@|^\d{18,22}$/.test(filters.lookup)),
 });
 
 /** Every order list (customer, shop, staff): one page of the orders in a scope, and how many there are. */

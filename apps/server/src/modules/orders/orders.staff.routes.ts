@@ -5,7 +5,12 @@ import {
   pagedFailedOrdersSchema,
   staffActionBodySchema,
 } from '@esim/contracts';
-import { staffOrderPageSchema } from '@esim/contracts/staff';
+import {
+  pagedStaffOrdersSchema,
+  staffOrderPageSchema,
+  staffOrdersCsvQuerySchema,
+  staffOrdersQuerySchema,
+} from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -13,7 +18,7 @@ import { sendCsv } from '../../lib/csv';
 import { userIdOf } from '../auth/auth.guard';
 import { retryFulfilment } from './fulfilment.service';
 import { getStaffOrderPage } from './staff-order-page.service';
-import { exportFailedOrders, listFailedOrders } from './staff-orders.service';
+import { exportAllOrders, exportFailedOrders, listAllOrders, listFailedOrders } from './staff-orders.service';
 
 const tags = ['staff'];
 
@@ -49,6 +54,33 @@ export const ordersStaffRoutes =
         },
       },
       async (request, reply) => sendCsv(reply, 'failed-orders.csv', exportFailedOrders(deps, request.query)),
+    );
+
+    app.get(
+      '/orders',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'Every order of every kind, filtered, searched and sorted',
+          querystring: staffOrdersQuerySchema,
+          response: { 200: pagedStaffOrdersSchema },
+        },
+      },
+      async (request) => listAllOrders(deps, request.query),
+    );
+
+    app.get(
+      '/orders.csv',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'The same filtered orders as a CSV download (every row)',
+          querystring: staffOrdersCsvQuerySchema,
+        },
+      },
+      async (request, reply) => sendCsv(reply, 'orders.csv', exportAllOrders(deps, request.query)),
     );
 
     app.get(
