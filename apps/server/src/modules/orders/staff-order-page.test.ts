@@ -305,6 +305,21 @@ describe('GET /api/staff/orders/:orderId', () => {
     expect(body.refunds).toEqual([]);
   }, 90_000);
 
+  it('refuses a retry reason over 500 characters (422) and records nothing', async () => {
+    const order = await seedOrder({ status: 'failed', paidAt: new Date(), failedAt: new Date() });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${order.id}/retry-fulfilment`,
+      headers: { ...admin.auth, 'accept-language': 'en' },
+      payload: { reason: 'x'.repeat(501) },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(response.json().errors)).toEqual(['reason']);
+    expect(await statusOf(order.id)).toBe('failed');
+    expect(await ctx.deps.db.$count(orderEvents, eq(orderEvents.orderId, order.id))).toBe(0);
+  });
+
   it('answers 404 in the error shape for an unknown order, 422 for an id that is not one', async () => {
     const unknown = await page(crypto.randomUUID());
     expect(unknown.statusCode).toBe(404);
