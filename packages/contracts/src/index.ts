@@ -8,6 +8,7 @@ export * from './errors';
 export * from './forms';
 export * from './locales';
 export * from './mail';
+export * from './order-timeline';
 export * from './orders';
 export * from './paging';
 export * from './site-data';

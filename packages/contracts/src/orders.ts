@@ -197,3 +197,10 @@ export type FailedOrdersQuery = z.infer<typeof failedOrdersQuerySchema>;
 /** The same list as CSV: every row, no paging. */
 export const failedOrdersCsvQuerySchema = failedOrdersQuerySchema.pick({ sort: true, q: true });
 export const pagedFailedOrdersSchema = pagedSchema(failedOrderSchema, 'PagedFailedOrders');
+
+/** A staff action on an order (retry...): why, for the order's timeline. Optional where no money moves. */
+export const staffActionBodySchema = z
+  .object({ reason: z.string().trim().max(500).optional() })
+  .nullish()
+  .meta({ id: 'StaffOrderActionBody' });
+export type StaffActionBody = z.infer<typeof staffActionBodySchema>;

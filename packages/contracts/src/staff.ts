@@ -8,4 +8,5 @@ export * from './clients';
 export * from './dashboard';
 export * from './saved-views';
 export * from './shops';
+export * from './staff-orders';
 export * from './staff-users';

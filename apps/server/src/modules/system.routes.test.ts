@@ -314,10 +314,20 @@ describe('GET /api/docs/json', () => {
         '/api/staff/auth/login',
         '/api/staff/profile',
         '/api/staff/password',
+        '/api/staff/orders',
+        '/api/staff/orders/{orderId}',
       ]),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['User', 'TokenResponse']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'User',
+        'TokenResponse',
+        'StaffOrderPage',
+        'PagedStaffOrders',
+        'OrderTimelineEvent',
+      ]),
+    );
   });
 
   it('answers while another copy of the contracts in the process names the same schemas', async () => {

@@ -57,6 +57,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // Staff "all orders" (issue 31): newest first unfiltered, by kind, and the search by e-mail address.
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_kind_idx').on(t.kind, t.createdAt),
+    index('orders_email_idx').on(sql`lower(${t.buyerEmail})`),
     index('orders_shop_idx').on(t.shopId, t.createdAt),
     index('orders_business_idx').on(t.businessId, t.createdAt).where(sql`${t.businessId} is not null`),
     uniqueIndex('orders_shop_idempotency_unique')
@@ -133,6 +137,8 @@ export const esims = pgTable(
     uniqueIndex('esims_iccid_unique').on(t.iccid),
     index('esims_user_idx').on(t.userId),
     index('esims_subscriber_idx').on(t.subscriberId),
+    // The staff order page's eSIMs, and the orders search by ICCID.
+    index('esims_order_idx').on(t.orderId),
   ],
 );
 

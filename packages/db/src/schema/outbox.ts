@@ -24,5 +24,9 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The staff order page: e-mails to an order's buyer stored before the order timeline (ADR 0031).
+    index('outbox_to_idx').on(t.to),
+  ],
 );

@@ -6,6 +6,7 @@ import type { EsimProvider } from '../../adapters/esim/port';
 import type { Config } from '../../config';
 import type { Mailer } from '../mail/mail.service';
 import type { SmsSender } from '../notifications/sms.service';
+import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
   type EsimPackageRow,
@@ -70,18 +71,28 @@ const queueAlert = async (
   };
   const wantsSms = input.level === 'second' || owner.user.alertChannel === 'sms';
   // Without a phone number the SMS notice falls back to e-mail, so no one misses it.
+  // On the timeline of the order that bought the package (ADR 0031).
+  const recordMessage = (channel: 'email' | 'sms', to: string, subject: string | null) =>
+    recordOrderEvent(tx, input.pkg.orderId, {
+      kind: 'message_sent',
+      actor: 'system',
+      detail: { channel, to, subject },
+    });
   if (wantsSms && owner.user.phone) {
     await deps.sms.send({ to: owner.user.phone, text: t('usageAlert.sms', values) }, tx);
+    await recordMessage('sms', owner.user.phone, null);
     return;
   }
+  const subject = t('usageAlert.subject', values);
   await deps.mailer.send(
     {
       to: owner.user.email,
-      subject: t('usageAlert.subject', values),
+      subject,
       text: `${t('greeting', { name: owner.user.firstName })}\n\n${t('usageAlert.text', values)}\n\n${t('signature')}`,
     },
     tx,
   );
+  await recordMessage('email', owner.user.email, subject);
 };
 
 /**

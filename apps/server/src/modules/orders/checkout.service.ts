@@ -22,6 +22,7 @@ import {
   type NewOrderRow,
   type OrderRow,
   packageNameOf,
+  type StatusChange,
 } from './orders.repository';
 
 // Checkout: a pending order priced by the server, and the provider's card page that pays it (ADR 0010, 0014).
@@ -66,12 +67,16 @@ const expireOtherCheckouts = async (
     if (payment.sessionRef === keepSessionId || payment.provider !== deps.payments.name) continue;
     try {
       if ((await deps.payments.expireCheckout(payment.sessionRef)) === 'expired')
-        await markPaymentUnsuccessful(deps.db, {
-          provider: payment.provider,
-          sessionRef: payment.sessionRef,
-          status: 'expired',
-          failureReason: 'replaced by a newer checkout',
-        });
+        await markPaymentUnsuccessful(
+          deps.db,
+          {
+            provider: payment.provider,
+            sessionRef: payment.sessionRef,
+            status: 'expired',
+            failureReason: 'replaced by a newer checkout',
+          },
+          'system',
+        );
     } catch (err) {
       // The new page still works; should the old one be paid too, that payment is refunded automatically.
       log.warn({ err, orderId, sessionRef: payment.sessionRef }, 'payment provider: checkout not expired');
@@ -117,21 +122,29 @@ export const openCheckout = async (
     log.error({ err, orderId: order.id }, 'payment provider: checkout could not be created');
     throw new AppError('PAYMENT_FAILED');
   }
-  await insertPayment(deps.db, {
-    orderId: order.id,
-    provider: deps.payments.name,
-    sessionRef: session.sessionId,
-    amountCents: order.totalCents,
-  });
+  await insertPayment(
+    deps.db,
+    {
+      orderId: order.id,
+      provider: deps.payments.name,
+      sessionRef: session.sessionId,
+      amountCents: order.totalCents,
+    },
+    'buyer',
+  );
   if (othersOpen === 'close') await expireOtherCheckouts(deps, order.id, session.sessionId, log);
   return session.url;
 };
 
 /** Inserts a pending order under a fresh random number; on the rare collision, draws again. */
-export const insertNumberedOrder = async (deps: CheckoutDeps, values: Omit<NewOrderRow, 'number'>) => {
+export const insertNumberedOrder = async (
+  deps: CheckoutDeps,
+  values: Omit<NewOrderRow, 'number'>,
+  by: StatusChange = { actor: 'buyer' },
+) => {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await insertOrder(deps.db, { ...values, number: createOrderNumber() });
+      return await insertOrder(deps.db, { ...values, number: createOrderNumber() }, by);
     } catch (error) {
       if (attempt >= 4 || !isUniqueViolation(error, 'orders_number')) throw error;
     }

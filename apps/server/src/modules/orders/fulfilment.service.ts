@@ -21,15 +21,16 @@ import {
   upsertEsim,
 } from '../esims/esims.repository';
 import type { Mailer } from '../mail/mail.service';
+import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
 import {
+  changeOrderStatus,
   countFulfilmentAttempt,
   failPaidOrder,
   getOrder,
   lockOrder,
   type OrderRow,
-  updateOrder,
 } from './orders.repository';
 
 /** What fulfilling an order uses. */
@@ -85,15 +86,77 @@ const newEsimRow = (deps: FulfilmentDeps, order: OrderRow, profile: EsimProfile)
   matchingId: profile.matchingId,
 });
 
+type ProviderRequest = 'order_profile' | 'query_order' | 'top_up' | 'revoke';
+
+/**
+ * One call to the eSIM provider for an order, on the order's timeline with its answer and how long it took
+ * (ADR 0031). Nothing changes in our database with the call itself, so the event is its own statement, written
+ * when the answer (or the error) is in.
+ */
+const callProvider = async <T>(
+  deps: FulfilmentDeps,
+  orderId: string,
+  request: ProviderRequest,
+  call: () => Promise<T>,
+  answerOf: (result: T) => string = () => 'ok',
+): Promise<T> => {
+  const started = performance.now();
+  const record = (ok: boolean, answer: string) =>
+    recordOrderEvent(deps.db, orderId, {
+      kind: 'provider_call',
+      actor: 'system',
+      detail: { request, ok, answer: answer.slice(0, 200), ms: Math.round(performance.now() - started) },
+    });
+  try {
+    const result = await call();
+    await record(true, answerOf(result));
+    return result;
+  } catch (error) {
+    await record(false, describe(error));
+    throw error;
+  }
+};
+
+/** A message queued about an order, on its timeline (in the transaction that stores it in the outbox). */
+const recordMessage = (
+  tx: Db,
+  orderId: string,
+  mail: { to: string; subject?: string | null },
+  dedupeKey?: string,
+) =>
+  recordOrderEvent(tx, orderId, {
+    kind: 'message_sent',
+    actor: 'system',
+    detail: { channel: 'email', to: mail.to, subject: mail.subject ?? null },
+    ...(dedupeKey ? { dedupeKey } : {}),
+  });
+
 /** Places the provider order for the order's profile; idempotent by our order id (a repeat gets the same one). */
 const placeProfileOrder = (deps: FulfilmentDeps, order: OrderRow) => {
   const snapshot = snapshotOf(order);
-  return deps.esimProvider.orderProfile({
-    transactionId: order.id,
-    packageCode: snapshot.providerPackageCode,
-    wholesaleCents: snapshot.wholesaleCents,
-  });
+  return callProvider(
+    deps,
+    order.id,
+    'order_profile',
+    () =>
+      deps.esimProvider.orderProfile({
+        transactionId: order.id,
+        packageCode: snapshot.providerPackageCode,
+        wholesaleCents: snapshot.wholesaleCents,
+      }),
+    (result) => result.status,
+  );
 };
+
+/** Asks the provider about a placed order (allocated yet?). */
+const queryProviderOrder = (deps: FulfilmentDeps, orderId: string, providerOrderRef: string) =>
+  callProvider(
+    deps,
+    orderId,
+    'query_order',
+    () => deps.esimProvider.queryOrder(providerOrderRef),
+    (state) => state.status,
+  );
 
 /** Orders the profile and waits for the allocation inside this attempt (change of eSIM only). */
 const orderProfileAndWait = async (deps: FulfilmentDeps, order: OrderRow): Promise<EsimProfile> => {
@@ -102,7 +165,7 @@ const orderProfileAndWait = async (deps: FulfilmentDeps, order: OrderRow): Promi
   const deadline = Date.now() + allocationWaitMs;
   while (Date.now() < deadline) {
     await sleep(allocationPollMs);
-    const state = await deps.esimProvider.queryOrder(result.providerOrderRef);
+    const state = await queryProviderOrder(deps, order.id, result.providerOrderRef);
     if (state.status === 'ready') return state.profile;
   }
   throw new EsimProviderError('the provider is still allocating the profile', true, 'ALLOCATING');
@@ -129,7 +192,12 @@ export const sendOrderConfirmation = async (deps: FulfilmentDeps, orderId: strin
   if (!esim) return false;
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
   const mail = await renderOrderConfirmation(t, order, esim, await getGeneralOptions(deps.db));
-  await deps.mailer.send(mail, undefined, confirmationMailId(orderId));
+  await deps.db.transaction(async (tx) => {
+    await deps.mailer.send(mail, tx, confirmationMailId(orderId));
+    await recordMessage(tx, orderId, mail, 'mail:order-confirmation');
+  });
+  // Stored inside a transaction, so the mailer left delivery to us; a failed run is retried by the outbox sweep.
+  void deps.mailer.deliverPending().catch(() => undefined);
   return true;
 };
 
@@ -153,8 +221,15 @@ const completeOrder = async (
       const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
       const options = await getGeneralOptions(tx);
       const mail = await renderOrderConfirmation(t, { ...locked, status: 'completed' }, profile, options);
-      await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
+      await changeOrderStatus(
+        tx,
+        locked,
+        'completed',
+        { actor: 'system' },
+        { completedAt: new Date(), failureReason: null },
+      );
       await deps.mailer.send(mail, tx);
+      await recordMessage(tx, locked.id, mail);
       return 'completed' as const;
     }
     const esim = await upsertEsim(tx, newEsimRow(deps, locked, profile));
@@ -169,7 +244,13 @@ const completeOrder = async (
       dataMb: snapshot.dataMb,
       validityDays: snapshot.validityDays,
     });
-    await updateOrder(tx, locked.id, { status: 'completed', completedAt: new Date(), failureReason: null });
+    await changeOrderStatus(
+      tx,
+      locked,
+      'completed',
+      { actor: 'system' },
+      { completedAt: new Date(), failureReason: null },
+    );
     return 'completed' as const;
   });
   if (result === 'completed' && storeEsim) await deps.jobs.enqueueConfirmation(order.id);
@@ -183,12 +264,14 @@ const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
   if (target.status === 'disabled' || target.status === 'freed')
     throw new EsimProviderError('the eSIM to top up is disabled', false, 'ESIM_INACTIVE');
   const snapshot = snapshotOf(order);
-  await deps.esimProvider.topUp({
-    transactionId: order.id,
-    providerRef: target.providerRef,
-    packageCode: snapshot.providerPackageCode,
-    wholesaleCents: snapshot.wholesaleCents,
-  });
+  await callProvider(deps, order.id, 'top_up', () =>
+    deps.esimProvider.topUp({
+      transactionId: order.id,
+      providerRef: target.providerRef,
+      packageCode: snapshot.providerPackageCode,
+      wholesaleCents: snapshot.wholesaleCents,
+    }),
+  );
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
   const options = await getGeneralOptions(deps.db);
   return deps.db.transaction(async (tx) => {
@@ -210,11 +293,22 @@ const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
         ? {}
         : { activatedAt: now, expiresAt: new Date(now.getTime() + snapshot.validityDays * 86_400_000) }),
     });
-    await updateOrder(tx, locked.id, { status: 'completed', completedAt: now, failureReason: null });
-    await deps.mailer.send(
-      await renderTopUpConfirmation(t, { ...locked, status: 'completed' }, target, queued, options),
+    await changeOrderStatus(
       tx,
+      locked,
+      'completed',
+      { actor: 'system' },
+      { completedAt: now, failureReason: null },
     );
+    const mail = await renderTopUpConfirmation(
+      t,
+      { ...locked, status: 'completed' },
+      target,
+      queued,
+      options,
+    );
+    await deps.mailer.send(mail, tx);
+    await recordMessage(tx, locked.id, mail);
     return 'completed' as const;
   });
 };
@@ -234,12 +328,14 @@ const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
   const [, ...others] = moving;
   for (const pkg of others) {
     const terms = pkg.snapshot as unknown as Snapshot;
-    await deps.esimProvider.topUp({
-      transactionId: `${order.id}:${pkg.id}`,
-      providerRef: profile.providerRef,
-      packageCode: terms.providerPackageCode,
-      wholesaleCents: terms.wholesaleCents,
-    });
+    await callProvider(deps, order.id, 'top_up', () =>
+      deps.esimProvider.topUp({
+        transactionId: `${order.id}:${pkg.id}`,
+        providerRef: profile.providerRef,
+        packageCode: terms.providerPackageCode,
+        wholesaleCents: terms.wholesaleCents,
+      }),
+    );
   }
   const moved = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
@@ -248,10 +344,13 @@ const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
     const fresh = await upsertEsim(tx, newEsimRow(deps, locked, profile));
     if (oldLocked?.status === 'disabled' && oldLocked.replacedById !== fresh.id) {
       // Another change of the same eSIM won (two paid changes): staff refund this one.
-      await updateOrder(tx, locked.id, {
-        status: 'for_review',
-        failureReason: 'the eSIM was already changed',
-      });
+      await changeOrderStatus(
+        tx,
+        locked,
+        'for_review',
+        { actor: 'system' },
+        { failureReason: 'the eSIM was already changed' },
+      );
       return 'skipped' as const;
     }
     await movePackages(tx, old.id, fresh.id);
@@ -259,7 +358,7 @@ const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
     return 'moved' as const;
   });
   if (moved === 'skipped') return 'skipped';
-  await deps.esimProvider.revoke(old.providerRef);
+  await callProvider(deps, order.id, 'revoke', () => deps.esimProvider.revoke(old.providerRef));
   return completeOrder(deps, order, profile, { storeEsim: false });
 };
 
@@ -300,7 +399,10 @@ const failOrder = async (deps: FulfilmentDeps, orderId: string, error: unknown) 
     const failed = await failPaidOrder(tx, orderId, describe(error));
     if (failed?.paymentMethod !== 'credits' || !failed.shopId) return;
     await refundPurchase(tx, { shopId: failed.shopId, orderId });
-    await updateOrder(tx, orderId, { status: 'refunded' });
+    await changeOrderStatus(tx, failed, 'refunded', {
+      actor: 'system',
+      reason: 'credits given back to the shop',
+    });
   });
   return 'failed' as const;
 };
@@ -380,7 +482,7 @@ const lookAtAllocation = async (
   if (!completedByAllocationCheck(order)) return 'skipped';
   let lastError: unknown = null;
   try {
-    const state = await deps.esimProvider.queryOrder(check.providerOrderRef);
+    const state = await queryProviderOrder(deps, orderId, check.providerOrderRef);
     if (state.status === 'ready') {
       const result = await completeOrder(deps, order, state.profile);
       log.info({ orderId, result, by: check.by, poll: check.poll }, 'order fulfilment');
@@ -423,11 +525,32 @@ export const onProviderOrderReady = async (
   return true;
 };
 
-/** Staff "retry" on a failed order: back to paid with a fresh attempt count, and queued. */
-export const retryFulfilment = async (deps: FulfilmentDeps, orderId: string) => {
-  const order = await getOrder(deps.db, orderId);
-  if (!order) throw new AppError('NOT_FOUND');
-  if (order.status !== 'failed' || !order.paidAt) throw new AppError('ORDER_NOT_RETRIABLE');
-  await updateOrder(deps.db, orderId, { status: 'paid', fulfilmentAttempts: 0, failedAt: null });
+/**
+ * Staff "retry" on a failed order: back to paid with a fresh attempt count, and queued. The staff action and the
+ * state change are on the order's timeline, written with the change (under the order's row lock).
+ */
+export const retryFulfilment = async (
+  deps: FulfilmentDeps,
+  orderId: string,
+  by: { staffUserId: string; reason: string | null },
+) => {
+  await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new AppError('NOT_FOUND');
+    if (order.status !== 'failed' || !order.paidAt) throw new AppError('ORDER_NOT_RETRIABLE');
+    await recordOrderEvent(tx, orderId, {
+      kind: 'staff_action',
+      actor: 'staff',
+      staffUserId: by.staffUserId,
+      detail: { action: 'retry_fulfilment', reason: by.reason },
+    });
+    await changeOrderStatus(
+      tx,
+      order,
+      'paid',
+      { actor: 'staff', staffUserId: by.staffUserId, reason: by.reason },
+      { fulfilmentAttempts: 0, failedAt: null },
+    );
+  });
   await deps.jobs.enqueueFulfilment(orderId);
 };

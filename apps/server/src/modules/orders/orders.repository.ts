@@ -1,7 +1,8 @@
-import type { OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
+import type { OrderEventActor, OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
+import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -36,6 +37,26 @@ export type OrderFilters = {
   createdBefore?: Date;
   /** Default: newest first. */
   sort?: OrderSortField | `-${OrderSortField}`;
+  /** Staff filters (all orders, issue 31). */
+  paymentMethods?: readonly OrderRow['paymentMethod'][];
+  country?: string;
+  shopId?: string;
+  /** `shop`: bought by a shop; `customer`: the rest. */
+  channel?: 'customer' | 'shop';
+  utmCampaign?: string;
+  totalMinCents?: number;
+  totalMaxCents?: number;
+  /** Staff lookup: an e-mail address (whole), an ICCID (whole) or part of an order number. */
+  lookup?: string;
+};
+
+/** An e-mail (has @), an ICCID (18 to 22 digits) or an order number: each by its own index. */
+const lookupCondition = (q: string | undefined) => {
+  if (!q) return undefined;
+  if (q.includes('@')) return sql`lower(${orders.buyerEmail}) = lower(${q})`;
+  if (/^\d{18,22}$/.test(q))
+    return sql`(${orders.id} in (select e.order_id from esims e where e.iccid = ${q}) or ${orders.targetEsimId} in (select e.id from esims e where e.iccid = ${q}))`;
+  return searchCondition(q, [orders.number]);
 };
 
 const scopeCondition = (scope: OrderScope) => ownerCondition(scope, orders);
@@ -49,6 +70,15 @@ const whereOf = (filters: OrderFilters) =>
     filters.createdFrom ? gte(orders.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(orders.createdAt, filters.createdBefore) : undefined,
     searchCondition(filters.q, [orders.number, orders.buyerEmail, sql`${orders.packageSnapshot}->>'name'`]),
+    filters.paymentMethods ? inArray(orders.paymentMethod, [...filters.paymentMethods]) : undefined,
+    filters.country ? eq(orders.country, filters.country) : undefined,
+    filters.shopId ? eq(orders.shopId, filters.shopId) : undefined,
+    filters.channel === 'shop' ? isNotNull(orders.shopId) : undefined,
+    filters.channel === 'customer' ? isNull(orders.shopId) : undefined,
+    filters.utmCampaign ? eq(orders.utmCampaign, filters.utmCampaign) : undefined,
+    filters.totalMinCents !== undefined ? gte(orders.totalCents, filters.totalMinCents) : undefined,
+    filters.totalMaxCents !== undefined ? lte(orders.totalCents, filters.totalMaxCents) : undefined,
+    lookupCondition(filters.lookup),
   );
 
 /** The order list every audience reads, with how many payment attempts of each order failed ("payment"). */
@@ -67,6 +97,8 @@ const orderList = defineListQuery({
   sortColumns: orderSortColumns,
   tiebreak: orders.id,
   defaultSort: '-createdAt',
+  // A part of an order number scans the orders anyway: count in the same scan.
+  totalInRows: (filters) => Boolean(filters.lookup && !/@|^\d{18,22}$/.test(filters.lookup)),
 });
 
 /** Every order list (customer, shop, staff): one page of the orders in a scope, and how many there are. */
@@ -123,11 +155,27 @@ export const findCustomerByContact = async (db: Db, email: string, phone: string
   return { existingId: row?.existingId ?? null, phoneTaken: Boolean(row?.phoneTaken) };
 };
 
-export const insertOrder = async (db: Db, values: NewOrderRow) => {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('order insert returned nothing');
-  return row;
+/** Who changed an order's state, and why (the timeline's `state_changed` event, ADR 0031). */
+export type StatusChange = {
+  actor: OrderEventActor;
+  staffUserId?: string;
+  /** Default: the order's failure reason, when the change sets one. */
+  reason?: string | null;
 };
+
+/** Creates an order and the first line of its timeline (in one transaction, or the caller's). */
+export const insertOrder = (db: Db, values: NewOrderRow, by: StatusChange) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx.insert(orders).values(values).returning();
+    if (!row) throw new Error('order insert returned nothing');
+    await recordOrderEvent(tx, row.id, {
+      kind: 'state_changed',
+      actor: by.actor,
+      staffUserId: by.staffUserId,
+      detail: { from: null, to: row.status, reason: by.reason ?? null },
+    });
+    return row;
+  });
 
 /** One order if it is in the caller's scope; undefined otherwise (the route answers 404). */
 export const getOrder = async (db: Db, orderId: string, scope: OrderScope = 'all') => {
@@ -145,15 +193,58 @@ export const lockOrder = async (db: Db, orderId: string) => {
   return row;
 };
 
-export const updateOrder = (db: Db, orderId: string, values: Partial<NewOrderRow>) =>
+/** An order's fields other than its state (a state change is `changeOrderStatus`, which the timeline records). */
+export type OrderChanges = Omit<Partial<NewOrderRow>, 'status'>;
+
+export const updateOrder = (db: Db, orderId: string, values: OrderChanges) =>
   db
     .update(orders)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(orders.id, orderId));
 
+/**
+ * Moves an order from `from` (the state the caller read, under the row lock) to `to`, with other fields, and
+ * records the change on its timeline in the same transaction. Every change of an order's state goes here.
+ */
+export const changeOrderStatus = (
+  db: Db,
+  order: { id: string; status: OrderStatus | null },
+  to: OrderStatus,
+  by: StatusChange,
+  values: OrderChanges = {},
+) =>
+  db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({ ...values, status: to, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, order.id, {
+      kind: 'state_changed',
+      actor: by.actor,
+      staffUserId: by.staffUserId,
+      detail: { from: order.status, to, reason: by.reason ?? values.failureReason ?? null },
+    });
+  });
+
 /** A provider that answers a repeated checkout request with the same session (Stripe's idempotency) adds no row. */
-export const insertPayment = (db: Db, values: typeof payments.$inferInsert) =>
-  db.insert(payments).values(values).onConflictDoNothing();
+export const insertPayment = (db: Db, values: typeof payments.$inferInsert, actor: OrderEventActor) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
+    if (row) await recordPaymentAttempt(tx, row, actor);
+  });
+
+/** A payment attempt's state on its order's timeline (opened, paid, failed, expired). */
+const recordPaymentAttempt = (db: Db, payment: PaymentRow, actor: OrderEventActor) =>
+  recordOrderEvent(db, payment.orderId, {
+    kind: 'payment_attempt',
+    actor,
+    detail: {
+      provider: payment.provider,
+      status: payment.status,
+      amountCents: payment.amountCents,
+      failureReason: payment.failureReason,
+    },
+  });
 
 export const listPendingPaymentsOfOrder = (db: Db, orderId: string) =>
   db
@@ -178,6 +269,7 @@ export const findPaymentBySession = async (db: Db, provider: string, sessionRef:
 export const markPaymentSucceeded = async (
   db: Db,
   input: { provider: string; sessionRef: string; paymentRef: string },
+  actor: OrderEventActor,
 ) => {
   const [row] = await db
     .update(payments)
@@ -190,6 +282,7 @@ export const markPaymentSucceeded = async (
       ),
     )
     .returning();
+  if (row) await recordPaymentAttempt(db, row, actor);
   return row;
 };
 
@@ -235,17 +328,42 @@ export const touchPendingPayment = (db: Db, provider: string, sessionRef: string
 export const markPaymentUnsuccessful = (
   db: Db,
   input: { provider: string; sessionRef: string; status: 'failed' | 'expired'; failureReason: string | null },
+  actor: OrderEventActor,
 ) =>
-  db
-    .update(payments)
-    .set({ status: input.status, failureReason: input.failureReason, updatedAt: sql`now()` })
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: input.status, failureReason: input.failureReason, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.provider, input.provider),
+          eq(payments.sessionRef, input.sessionRef),
+          eq(payments.status, 'pending'),
+        ),
+      )
+      .returning();
+    if (row) await recordPaymentAttempt(tx, row, actor);
+  });
+
+/** The orders of our payments with this checkout session or provider payment id (a webhook's orders). */
+export const listOrderIdsOfPayment = async (
+  db: Db,
+  provider: string,
+  ref: { sessionRef: string } | { paymentRef: string },
+) => {
+  const rows = await db
+    .selectDistinct({ orderId: payments.orderId })
+    .from(payments)
     .where(
       and(
-        eq(payments.provider, input.provider),
-        eq(payments.sessionRef, input.sessionRef),
-        eq(payments.status, 'pending'),
+        eq(payments.provider, provider),
+        'sessionRef' in ref
+          ? eq(payments.sessionRef, ref.sessionRef)
+          : eq(payments.paymentRef, ref.paymentRef),
       ),
     );
+  return rows.map((r) => r.orderId);
+};
 
 export const hasSucceededPayment = async (db: Db, orderId: string) => {
   const [row] = await db
@@ -287,14 +405,21 @@ export const countFulfilmentAttempt = async (db: Db, orderId: string) => {
 };
 
 /** Fails a paid order with the reason for staff; a no-op when the order completed (or failed) meanwhile. */
-export const failPaidOrder = async (db: Db, orderId: string, failureReason: string) => {
-  const [row] = await db
-    .update(orders)
-    .set({ status: 'failed', failedAt: sql`now()`, failureReason, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
-    .returning();
-  return row;
-};
+export const failPaidOrder = (db: Db, orderId: string, failureReason: string) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'failed', failedAt: sql`now()`, failureReason, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
+      .returning();
+    if (row)
+      await recordOrderEvent(tx, orderId, {
+        kind: 'state_changed',
+        actor: 'system',
+        detail: { from: 'paid', to: 'failed', reason: failureReason },
+      });
+    return row;
+  });
 
 /** A shop's order by the idempotency key its client sent (a double submit finds the first order). */
 export const findShopOrderByKey = async (db: Db, shopId: string, idempotencyKey: string) => {

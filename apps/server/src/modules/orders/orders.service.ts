@@ -1,4 +1,4 @@
-import type { Locale } from '@esim/contracts';
+import type { Locale, OrderEventActor } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../adapters/payments/port';
@@ -6,18 +6,20 @@ import { insertUser } from '../auth/auth.repository';
 import { createPasswordReset } from '../auth/auth.service';
 import { creditTopUp } from '../credits/credits.service';
 import { renderActionMail } from '../mail/templates';
+import { recordOrderEvent, recordOrderEvents } from '../order-timeline/order-timeline.repository';
 import { insertAutomaticRefund, settleRefundOfPayment } from '../payments/refunds.repository';
 import { resendUnsentRefunds, sendRefund } from '../payments/refunds.service';
 import type { CheckoutDeps } from './checkout.service';
 import { findPaidOrderConflict } from './order-conflicts.repository';
 import {
+  changeOrderStatus,
   findCustomerByContact,
+  listOrderIdsOfPayment,
   lockOrder,
   markPaymentSucceeded,
   markPaymentUnsuccessful,
   type OrderRow,
   recordWebhookEvent,
-  updateOrder,
 } from './orders.repository';
 
 // A payment's outcome reaching its order: provider events (webhooks) applied once per payment, the buyer's account
@@ -59,14 +61,24 @@ const ensureBuyerAccount = async (deps: CheckoutDeps, tx: Db, order: OrderRow) =
   const token = await createPasswordReset(tx, user.id, setPasswordTtlMs);
   const link = `${deps.config.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
-  await deps.mailer.send(
-    renderActionMail(t, { to: user.email, name: user.firstName, link, template: 'setPassword' }),
-    tx,
-  );
+  const mail = renderActionMail(t, { to: user.email, name: user.firstName, link, template: 'setPassword' });
+  await deps.mailer.send(mail, tx);
+  await recordOrderEvent(tx, order.id, {
+    kind: 'message_sent',
+    actor: 'system',
+    detail: { channel: 'email', to: mail.to, subject: mail.subject ?? null },
+  });
   return user.id;
 };
 
-type PaymentSuccess = { provider: string; sessionId: string; paymentRef: string; amountCents: number };
+type PaymentSuccess = {
+  provider: string;
+  sessionId: string;
+  paymentRef: string;
+  amountCents: number;
+  /** Who brought the news: the provider's webhook, the buyer's return page or the sweep. */
+  actor: OrderEventActor;
+};
 /** What a confirmed payment asks of the caller after commit: fulfil an order, or send a refund. */
 type PaymentEffects = { orderToFulfil: string | null; refundToSend: string | null };
 const noEffects: PaymentEffects = { orderToFulfil: null, refundToSend: null };
@@ -84,11 +96,15 @@ export const applyPaymentSucceeded = async (
   input: PaymentSuccess,
   log: FastifyBaseLogger,
 ): Promise<PaymentEffects> => {
-  const payment = await markPaymentSucceeded(tx, {
-    provider: input.provider,
-    sessionRef: input.sessionId,
-    paymentRef: input.paymentRef,
-  });
+  const payment = await markPaymentSucceeded(
+    tx,
+    {
+      provider: input.provider,
+      sessionRef: input.sessionId,
+      paymentRef: input.paymentRef,
+    },
+    input.actor,
+  );
   if (!payment) return noEffects;
   const order = await lockOrder(tx, payment.orderId);
   if (!order) return noEffects;
@@ -99,6 +115,12 @@ export const applyPaymentSucceeded = async (
       amountCents: input.amountCents,
       kind,
     });
+    if (row)
+      await recordOrderEvent(tx, order.id, {
+        kind: 'refund',
+        actor: 'system',
+        detail: { kind, status: row.status, amountCents: row.amountCents },
+      });
     return { orderToFulfil: null, refundToSend: row?.id ?? null };
   };
   if (order.status !== 'pending') {
@@ -109,19 +131,20 @@ export const applyPaymentSucceeded = async (
     return refund('duplicate_payment');
   }
   if (order.kind === 'credits') {
-    await applyCreditTopUpPaid(tx, order, input.amountCents, log);
+    await applyCreditTopUpPaid(tx, order, input, log);
     return noEffects;
   }
   const userId = await ensureBuyerAccount(deps, tx, order);
   const conflict = await findPaidOrderConflict(tx, order);
   if (conflict) {
     log.warn({ orderId: order.id, conflict }, 'paid order may not be carried out: refunding');
-    await updateOrder(tx, order.id, {
-      status: 'refunded',
-      userId,
-      paidAt: new Date(),
-      failureReason: conflict,
-    });
+    await changeOrderStatus(
+      tx,
+      order,
+      'refunded',
+      { actor: input.actor },
+      { userId, paidAt: new Date(), failureReason: conflict },
+    );
     return refund('order');
   }
   if (input.amountCents !== order.totalCents) {
@@ -129,15 +152,20 @@ export const applyPaymentSucceeded = async (
       { orderId: order.id, paid: input.amountCents, due: order.totalCents },
       'payment amount mismatch',
     );
-    await updateOrder(tx, order.id, {
-      status: 'for_review',
-      userId,
-      paidAt: new Date(),
-      failureReason: `amount paid ${input.amountCents} differs from total ${order.totalCents}`,
-    });
+    await changeOrderStatus(
+      tx,
+      order,
+      'for_review',
+      { actor: input.actor },
+      {
+        userId,
+        paidAt: new Date(),
+        failureReason: `amount paid ${input.amountCents} differs from total ${order.totalCents}`,
+      },
+    );
     return noEffects;
   }
-  await updateOrder(tx, order.id, { status: 'paid', userId, paidAt: new Date() });
+  await changeOrderStatus(tx, order, 'paid', { actor: input.actor }, { userId, paidAt: new Date() });
   return { orderToFulfil: order.id, refundToSend: null };
 };
 
@@ -145,15 +173,23 @@ export const applyPaymentSucceeded = async (
  * A shop's credit top-up, paid: its amount and the bonus quoted when it was ordered go on the shop's balances in
  * this transaction (once: the ledger keys are the order's), and the order is complete. Nothing to fulfil.
  */
-const applyCreditTopUpPaid = async (tx: Db, order: OrderRow, paidCents: number, log: FastifyBaseLogger) => {
+const applyCreditTopUpPaid = async (
+  tx: Db,
+  order: OrderRow,
+  input: PaymentSuccess,
+  log: FastifyBaseLogger,
+) => {
+  const paidCents = input.amountCents;
   const now = new Date();
   if (paidCents !== order.totalCents || !order.shopId) {
     log.error({ orderId: order.id, paid: paidCents, due: order.totalCents }, 'credit top-up amount mismatch');
-    await updateOrder(tx, order.id, {
-      status: 'for_review',
-      paidAt: now,
-      failureReason: `amount paid ${paidCents} differs from total ${order.totalCents}`,
-    });
+    await changeOrderStatus(
+      tx,
+      order,
+      'for_review',
+      { actor: input.actor },
+      { paidAt: now, failureReason: `amount paid ${paidCents} differs from total ${order.totalCents}` },
+    );
     return;
   }
   await creditTopUp(tx, {
@@ -162,7 +198,7 @@ const applyCreditTopUpPaid = async (tx: Db, order: OrderRow, paidCents: number, 
     amountCents: order.totalCents,
     bonusCents: order.bonusCents ?? 0,
   });
-  await updateOrder(tx, order.id, { status: 'completed', paidAt: now, completedAt: now });
+  await changeOrderStatus(tx, order, 'completed', { actor: input.actor }, { paidAt: now, completedAt: now });
 };
 
 /** After commit: queue fulfilment or send the refund a confirmed payment asked for. */
@@ -189,35 +225,41 @@ const applyPaymentEvent = async (
           sessionId: event.sessionId,
           paymentRef: event.paymentRef,
           amountCents: event.amountCents,
+          actor: 'payment_provider',
         },
         log,
       );
     case 'payment.failed':
-      await markPaymentUnsuccessful(tx, {
-        provider,
-        sessionRef: event.sessionId,
-        status: 'failed',
-        failureReason: event.failureReason,
-      });
+      await markPaymentUnsuccessful(
+        tx,
+        { provider, sessionRef: event.sessionId, status: 'failed', failureReason: event.failureReason },
+        'payment_provider',
+      );
       return noEffects;
     case 'checkout.expired':
-      await markPaymentUnsuccessful(tx, {
-        provider,
-        sessionRef: event.sessionId,
-        status: 'expired',
-        failureReason: null,
-      });
+      await markPaymentUnsuccessful(
+        tx,
+        { provider, sessionRef: event.sessionId, status: 'expired', failureReason: null },
+        'payment_provider',
+      );
       return noEffects;
     case 'refund.succeeded':
-    case 'refund.failed':
-      await settleRefundOfPayment(tx, {
+    case 'refund.failed': {
+      const settled = await settleRefundOfPayment(tx, {
         provider,
         paymentRef: event.paymentRef,
         refundRef: event.refundRef,
         status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
         error: event.type === 'refund.failed' ? event.failureReason : null,
       });
+      for (const refund of settled)
+        await recordOrderEvent(tx, refund.orderId, {
+          kind: 'refund',
+          actor: 'payment_provider',
+          detail: { kind: refund.kind, status: refund.status, amountCents: refund.amountCents },
+        });
       return noEffects;
+    }
     default:
       return noEffects;
   }
@@ -232,6 +274,19 @@ export const handlePaymentWebhook = async (
   const result = await deps.db.transaction(async (tx) => {
     const fresh = await recordWebhookEvent(tx, deps.payments.name, event.eventId, event.type);
     if (!fresh) return { duplicate: true, effects: noEffects };
+    // The orders our own payments name (an event about a payment we never opened names none).
+    const orderIds =
+      'sessionId' in event
+        ? await listOrderIdsOfPayment(tx, deps.payments.name, { sessionRef: event.sessionId })
+        : 'paymentRef' in event
+          ? await listOrderIdsOfPayment(tx, deps.payments.name, { paymentRef: event.paymentRef })
+          : [];
+    await recordOrderEvents(tx, orderIds, {
+      kind: 'webhook_received',
+      actor: 'payment_provider',
+      detail: { provider: deps.payments.name, eventId: event.eventId, type: event.type },
+      dedupeKey: `webhook:${deps.payments.name}:${event.eventId}`,
+    });
     return { duplicate: false, effects: await applyPaymentEvent(deps, tx, event, log) };
   });
   await carryOut(deps, result.effects, log);

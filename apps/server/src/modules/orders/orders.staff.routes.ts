@@ -3,13 +3,22 @@ import {
   failedOrdersQuerySchema,
   orderIdParamsSchema,
   pagedFailedOrdersSchema,
+  staffActionBodySchema,
 } from '@esim/contracts';
+import {
+  pagedStaffOrdersSchema,
+  staffOrderPageSchema,
+  staffOrdersCsvQuerySchema,
+  staffOrdersQuerySchema,
+} from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';
+import { userIdOf } from '../auth/auth.guard';
 import { retryFulfilment } from './fulfilment.service';
-import { exportFailedOrders, listFailedOrders } from './staff-orders.service';
+import { getStaffOrderPage } from './staff-order-page.service';
+import { exportAllOrders, exportFailedOrders, listAllOrders, listFailedOrders } from './staff-orders.service';
 
 const tags = ['staff'];
 
@@ -47,6 +56,47 @@ export const ordersStaffRoutes =
       async (request, reply) => sendCsv(reply, 'failed-orders.csv', exportFailedOrders(deps, request.query)),
     );
 
+    app.get(
+      '/orders',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'Every order of every kind, filtered, searched and sorted',
+          querystring: staffOrdersQuerySchema,
+          response: { 200: pagedStaffOrdersSchema },
+        },
+      },
+      async (request) => listAllOrders(deps, request.query),
+    );
+
+    app.get(
+      '/orders.csv',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'The same filtered orders as a CSV download (every row)',
+          querystring: staffOrdersCsvQuerySchema,
+        },
+      },
+      async (request, reply) => sendCsv(reply, 'orders.csv', exportAllOrders(deps, request.query)),
+    );
+
+    app.get(
+      '/orders/:orderId',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'One order: buyer, price, payments, eSIMs and usage, messages, refunds and its timeline',
+          params: orderIdParamsSchema,
+          response: { 200: staffOrderPageSchema },
+        },
+      },
+      async (request) => getStaffOrderPage(deps, request.params.orderId),
+    );
+
     app.post(
       '/orders/:orderId/retry-fulfilment',
       {
@@ -55,11 +105,15 @@ export const ordersStaffRoutes =
           tags,
           summary: 'Queue a failed order for fulfilment again',
           params: orderIdParamsSchema,
+          body: staffActionBodySchema,
           response: { 202: z.object({ queued: z.literal(true) }) },
         },
       },
       async (request, reply) => {
-        await retryFulfilment(deps, request.params.orderId);
+        await retryFulfilment(deps, request.params.orderId, {
+          staffUserId: userIdOf(request),
+          reason: request.body?.reason ?? null,
+        });
         return reply.status(202).send({ queued: true as const });
       },
     );

@@ -24,6 +24,8 @@ export const settleReturnedSession = async (
   deps: CheckoutDeps,
   sessionId: string,
   log: FastifyBaseLogger,
+  /** Who asked: the buyer (or shop) back on the return page, or the sweep. */
+  actor: 'buyer' | 'shop' | 'system',
 ): Promise<'pending' | 'failed' | 'succeeded'> => {
   const session = await deps.payments.getSession(sessionId).catch((err: unknown) => {
     log.warn({ err, sessionId }, 'payment provider: session lookup failed');
@@ -31,12 +33,16 @@ export const settleReturnedSession = async (
   });
   if (session.status === 'open') return 'pending';
   if (session.status === 'failed' || session.status === 'expired') {
-    await markPaymentUnsuccessful(deps.db, {
-      provider: deps.payments.name,
-      sessionRef: sessionId,
-      status: session.status,
-      failureReason: session.status === 'failed' ? session.failureReason : null,
-    });
+    await markPaymentUnsuccessful(
+      deps.db,
+      {
+        provider: deps.payments.name,
+        sessionRef: sessionId,
+        status: session.status,
+        failureReason: session.status === 'failed' ? session.failureReason : null,
+      },
+      actor,
+    );
     return 'failed';
   }
   const effects = await deps.db.transaction((tx) =>
@@ -48,6 +54,7 @@ export const settleReturnedSession = async (
         sessionId,
         paymentRef: session.paymentRef,
         amountCents: session.amountCents,
+        actor,
       },
       log,
     ),
@@ -70,7 +77,7 @@ export const reconcilePendingPayments = async (
 ) => {
   const counts = { succeeded: 0, failed: 0, pending: 0 };
   for (const sessionId of await listIdlePendingPayments(deps.db, deps.payments.name, idleSeconds, limit)) {
-    const outcome = await settleReturnedSession(deps, sessionId, log);
+    const outcome = await settleReturnedSession(deps, sessionId, log, 'system');
     if (outcome === 'pending') await touchPendingPayment(deps.db, deps.payments.name, sessionId);
     counts[outcome]++;
   }
@@ -108,7 +115,7 @@ export const confirmReturn = async (
     message: messages[value],
   });
   if (payment.status !== 'succeeded') {
-    const settled = await settleReturnedSession(deps, sessionId, log);
+    const settled = await settleReturnedSession(deps, sessionId, log, 'buyer');
     if (settled !== 'succeeded') return outcome(settled);
   }
   // This tab's charge was a second one for an order already paid: it is refunded, and the receipt is not its.

@@ -11,6 +11,7 @@ import { iosInstallLink, renderActivationQrPng } from '../esims/qr-code';
 import { renderEsimSheetPdf } from '../invoices/esim-sheet-pdf';
 import type { Mailer } from '../mail/mail.service';
 import type { SmsSender } from '../notifications/sms.service';
+import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { type DeliveryRow, getSubscriber, insertDelivery } from '../subscribers/subscribers.repository';
 import { renderOrderConfirmation } from './order-mails';
@@ -74,6 +75,11 @@ export const deliverEsim = async (
     );
     const row = await deps.db.transaction(async (tx) => {
       await deps.mailer.send({ ...mail, to: subscriber.email }, tx);
+      await recordOrderEvent(tx, order.id, {
+        kind: 'message_sent',
+        actor: 'shop',
+        detail: { channel: 'email', to: subscriber.email, subject: mail.subject ?? null },
+      });
       return insertDelivery(tx, { ...record, channel: 'email', recipient: subscriber.email });
     });
     void deps.mailer.deliverPending().catch((err) => log.error({ err }, 'outbox delivery'));
@@ -88,6 +94,11 @@ export const deliverEsim = async (
   });
   const row = await deps.db.transaction(async (tx) => {
     await deps.sms.send({ to: phone, text }, tx);
+    await recordOrderEvent(tx, order.id, {
+      kind: 'message_sent',
+      actor: 'shop',
+      detail: { channel: 'sms', to: phone, subject: null },
+    });
     return insertDelivery(tx, { ...record, channel: 'sms', recipient: phone });
   });
   void deps.sms.deliverPending().catch((err) => log.error({ err }, 'sms delivery'));

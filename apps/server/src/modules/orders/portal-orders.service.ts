@@ -177,21 +177,25 @@ const insertNumberedTopUp = (
   quote: TopUpQuote,
   idempotencyKey: string | undefined,
 ) =>
-  insertNumberedOrder(deps, {
-    idempotencyKey: idempotencyKey ?? null,
-    kind: 'credits',
-    shopId: input.shopId,
-    packageSnapshot: { name: topUpName(deps, input.locale) },
-    subtotalCents: quote.amountCents,
-    totalCents: quote.amountCents,
-    bonusCents: quote.bonusCents,
-    paymentMethod: 'card',
-    buyerName: `${input.user.firstName} ${input.user.lastName}`.trim(),
-    buyerEmail: input.user.email,
-    buyerPhone: input.user.phone,
-    country: input.user.country,
-    locale: input.locale,
-  });
+  insertNumberedOrder(
+    deps,
+    {
+      idempotencyKey: idempotencyKey ?? null,
+      kind: 'credits',
+      shopId: input.shopId,
+      packageSnapshot: { name: topUpName(deps, input.locale) },
+      subtotalCents: quote.amountCents,
+      totalCents: quote.amountCents,
+      bonusCents: quote.bonusCents,
+      paymentMethod: 'card',
+      buyerName: `${input.user.firstName} ${input.user.lastName}`.trim(),
+      buyerEmail: input.user.email,
+      buyerPhone: input.user.phone,
+      country: input.user.country,
+      locale: input.locale,
+    },
+    { actor: 'shop' },
+  );
 
 /** One of this shop's orders, or 404 (another shop's ids exist for nobody else). */
 const getShopOrder = async (deps: { db: Db }, shopId: string, orderId: string) => {
@@ -212,7 +216,7 @@ export const confirmTopUpReturn = async (
   const order = await getShopOrder(deps, input.shopId, input.orderId);
   const payment = await findPaymentBySession(deps.db, deps.payments.name, input.sessionId);
   if (order.kind !== 'credits' || payment?.orderId !== order.id) throw new AppError('NOT_FOUND');
-  if (payment.status !== 'succeeded') await settleReturnedSession(deps, input.sessionId, log);
+  if (payment.status !== 'succeeded') await settleReturnedSession(deps, input.sessionId, log, 'shop');
   return toPortalOrder(await getShopOrder(deps, input.shopId, input.orderId), null);
 };
 
@@ -351,29 +355,33 @@ const buyWithCredits = async (
   try {
     result = await deps.db.transaction(async (tx) => {
       const subscriber = await input.subscriberOf(tx);
-      const order = await insertOrder(tx, {
-        number: createOrderNumber(),
-        kind: input.kind,
-        status: 'paid',
-        shopId,
-        subscriberId: subscriber.id,
-        targetEsimId: input.targetEsimId,
-        idempotencyKey: input.idempotencyKey,
-        packageId: pkg.id,
-        packageSnapshot: {
-          ...packageSnapshotOf(pkg),
-          resellerPriceCents: price,
-          retailPriceCents: suggestedRetailCents(price, shop.sellShopPrice),
+      const order = await insertOrder(
+        tx,
+        {
+          number: createOrderNumber(),
+          kind: input.kind,
+          status: 'paid',
+          shopId,
+          subscriberId: subscriber.id,
+          targetEsimId: input.targetEsimId,
+          idempotencyKey: input.idempotencyKey,
+          packageId: pkg.id,
+          packageSnapshot: {
+            ...packageSnapshotOf(pkg),
+            resellerPriceCents: price,
+            retailPriceCents: suggestedRetailCents(price, shop.sellShopPrice),
+          },
+          subtotalCents: price,
+          totalCents: price,
+          paymentMethod: 'credits',
+          buyerName: `${subscriber.name} ${subscriber.lastname}`,
+          buyerEmail: subscriber.email,
+          country: subscriber.country,
+          locale: input.locale,
+          paidAt: new Date(),
         },
-        subtotalCents: price,
-        totalCents: price,
-        paymentMethod: 'credits',
-        buyerName: `${subscriber.name} ${subscriber.lastname}`,
-        buyerEmail: subscriber.email,
-        country: subscriber.country,
-        locale: input.locale,
-        paidAt: new Date(),
-      });
+        { actor: 'shop', reason: 'paid with credits' },
+      );
       const locked = await lockShopForPurchase(tx, shopId);
       if (locked?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
       const after = await debitPurchase(tx, locked, {

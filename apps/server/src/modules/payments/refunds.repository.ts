@@ -71,7 +71,8 @@ export const settleRefundOfPayment = (
         ),
         inArray(refunds.status, ['pending', 'failed']),
       ),
-    );
+    )
+    .returning();
 
 export const listRefundsOfOrder = (db: Db, orderId: string) =>
   db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));

@@ -4,7 +4,28 @@ import type { AppDeps } from '../../deps';
 /** What sending a refund uses. */
 export type RefundDeps = Pick<AppDeps, 'db' | 'payments'>;
 
-import { getRefundWithPayment, listUnsentRefundsOfSession, updateRefund } from './refunds.repository';
+import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import {
+  getRefundWithPayment,
+  listUnsentRefundsOfSession,
+  type RefundRow,
+  updateRefund,
+} from './refunds.repository';
+
+/** A refund's new state, and the same on its order's timeline, in one transaction (ADR 0031). */
+const settleRefund = (
+  deps: RefundDeps,
+  refund: RefundRow,
+  values: { providerRef?: string; status: 'pending' | 'succeeded' | 'failed'; error: string | null },
+) =>
+  deps.db.transaction(async (tx) => {
+    await updateRefund(tx, refund.id, values);
+    await recordOrderEvent(tx, refund.orderId, {
+      kind: 'refund',
+      actor: 'payment_provider',
+      detail: { kind: refund.kind, status: values.status, amountCents: refund.amountCents },
+    });
+  });
 
 /**
  * Sends one recorded refund to the provider, after the transaction that recorded it has committed. The
@@ -23,7 +44,7 @@ export const sendRefund = async (deps: RefundDeps, refundId: string, log: Fastif
     // The provider's refund webhook may have settled it already; an outcome it reported is kept.
     const current = await getRefundWithPayment(deps.db, refundId);
     if (current?.refund.status === 'succeeded') return;
-    await updateRefund(deps.db, refundId, {
+    await settleRefund(deps, row.refund, {
       providerRef: result.refundRef,
       status: result.status,
       error: result.status === 'failed' ? 'the provider refused the refund' : null,
@@ -31,7 +52,7 @@ export const sendRefund = async (deps: RefundDeps, refundId: string, log: Fastif
     log.info({ refundId, orderId: row.refund.orderId, status: result.status }, 'automatic refund sent');
   } catch (err) {
     log.error({ err, refundId, orderId: row.refund.orderId }, 'payment provider: refund failed');
-    await updateRefund(deps.db, refundId, {
+    await settleRefund(deps, row.refund, {
       status: 'failed',
       error: err instanceof Error ? err.message.slice(0, 500) : 'refund failed',
     });

@@ -6,6 +6,7 @@ import {
   type Db,
   esimPackages,
   esims,
+  orderEvents,
   orders,
   payments,
   refunds,
@@ -26,6 +27,7 @@ const deleteShopData = async (db: Db, shopId: string) => {
     .where(or(inArray(esimPackages.esimId, shopEsims), inArray(esimPackages.orderId, shopOrders)));
   await db.delete(esims).where(eq(esims.shopId, shopId));
   await db.delete(refunds).where(inArray(refunds.orderId, shopOrders));
+  await db.delete(orderEvents).where(inArray(orderEvents.orderId, shopOrders));
   await db.delete(payments).where(inArray(payments.orderId, shopOrders));
   await db.delete(creditLedger).where(eq(creditLedger.shopId, shopId));
   await db.delete(orders).where(eq(orders.shopId, shopId));
@@ -41,13 +43,21 @@ export const deleteTestUser = async (db: Db, userId: string) =>
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (user?.shopId) await deleteShopData(tx, user.shopId);
     await tx.delete(auditLog).where(eq(auditLog.staffUserId, userId));
+    await tx.delete(orderEvents).where(eq(orderEvents.staffUserId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     if (user?.shopId) await tx.delete(shops).where(eq(shops.id, user.shopId));
   });
 
 /** Deletes an order that is still failed; a retried one may have an eSIM by now and stays. */
 export const deleteFailedTestOrder = (db: Db, orderId: string) =>
-  db.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'failed')));
+  db.transaction(async (tx) => {
+    const failed = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'failed')));
+    await tx.delete(orderEvents).where(inArray(orderEvents.orderId, failed));
+    await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'failed')));
+  });
 
 /** A new "become a partner" application, as the public form stores one. */
 export const insertTestApplication = async (

@@ -1,0 +1,171 @@
+import { orderTimelineEventSchema } from './order-timeline';
+import { orderKindSchema, orderStatusSchema } from './orders';
+import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
+import { countryCodeField } from './validation';
+import { z } from './zod';
+
+/**
+ * The staff order page (issue 31): everything about one order on one answer — buyer, lines and price, each
+ * payment attempt, the eSIMs with their packages and usage, the messages sent, refunds, and the timeline newest
+ * first (ADR 0031). Admin only.
+ */
+
+export const paymentMethods = ['card', 'credits', 'gift_card', 'free'] as const;
+
+export const staffOrderPageSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    kind: orderKindSchema,
+    status: orderStatusSchema,
+    paymentMethod: z.enum(paymentMethods),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    fulfilmentAttempts: z.number().int(),
+    locale: z.string(),
+    shop: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    attribution: z.object({
+      utmSource: z.string().nullable(),
+      utmCampaign: z.string().nullable(),
+      landingPage: z.string().nullable(),
+      businessId: z.string().nullable(),
+    }),
+    buyer: z.object({
+      userId: z.string().nullable(),
+      subscriberId: z.string().nullable(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
+    lines: z.array(
+      z.object({
+        description: z.string(),
+        quantity: z.number().int(),
+        unitCents: z.number().int(),
+        totalCents: z.number().int(),
+      }),
+    ),
+    price: z.object({
+      currency: z.string(),
+      subtotalCents: z.number().int(),
+      discountCents: z.number().int(),
+      totalCents: z.number().int(),
+      /** A shop's credit top-up: the bonus credited with it. */
+      bonusCents: z.number().int().nullable(),
+    }),
+    payments: z.array(
+      z.object({
+        id: z.uuid(),
+        provider: z.string(),
+        status: z.enum(['pending', 'succeeded', 'failed', 'expired']),
+        amountCents: z.number().int(),
+        failureReason: z.string().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    esims: z.array(
+      z.object({
+        id: z.uuid(),
+        iccid: z.string(),
+        status: z.string(),
+        /** `sold`: this order's own eSIM; `target`: the eSIM a top-up or change of eSIM was for. */
+        role: z.enum(['sold', 'target']),
+        installCount: z.number().int(),
+        createdAt: z.string(),
+        packages: z.array(
+          z.object({
+            id: z.uuid(),
+            orderId: z.uuid(),
+            name: z.string(),
+            status: z.string(),
+            /** null: unlimited. */
+            dataMb: z.number().int().nullable(),
+            dataUsedMb: z.number().int(),
+            validityDays: z.number().int(),
+            activatedAt: z.string().nullable(),
+            expiresAt: z.string().nullable(),
+            usageUpdatedAt: z.string().nullable(),
+          }),
+        ),
+      }),
+    ),
+    messages: z.array(
+      z.object({
+        channel: z.enum(['email', 'sms']),
+        to: z.string(),
+        subject: z.string().nullable(),
+        at: z.string(),
+        /** Outbox delivery state when known (messages found in the outbox); null for recorded events. */
+        status: z.enum(['pending', 'sent', 'failed']).nullable(),
+      }),
+    ),
+    refunds: z.array(
+      z.object({
+        id: z.uuid(),
+        kind: z.string(),
+        status: z.enum(['pending', 'succeeded', 'failed']),
+        amountCents: z.number().int(),
+        error: z.string().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    ),
+    timeline: z.array(orderTimelineEventSchema),
+  })
+  .meta({ id: 'StaffOrderPage' });
+export type StaffOrderPage = z.infer<typeof staffOrderPageSchema>;
+
+/** One row of "all orders" (issue 31). */
+export const staffOrderSchema = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    kind: orderKindSchema,
+    status: orderStatusSchema,
+    paymentMethod: z.enum(paymentMethods),
+    buyerName: z.string(),
+    buyerEmail: z.string(),
+    country: z.string().nullable(),
+    shopId: z.string().nullable(),
+    packageName: z.string(),
+    utmCampaign: z.string().nullable(),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+  })
+  .meta({ id: 'StaffOrder' });
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+export const staffOrderSortFields = ['createdAt', 'paidAt', 'totalCents', 'number'] as const;
+
+/**
+ * Every order of every kind, filtered. `campaign` is the order's `utm_campaign` (campaigns as records come with
+ * their issue); there is no coupon filter: orders do not record a coupon yet. `channel: shop` is the shops'
+ * purchases (any kind bought by a shop), `customer` the rest. `q`: an order number (or part of it), an e-mail
+ * address (whole, any case) or an ICCID (whole).
+ */
+export const staffOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({
+  sort: sortQuerySchema(staffOrderSortFields).default('-createdAt'),
+  q: z.string().trim().min(1).max(100).optional(),
+  status: orderStatusSchema.optional(),
+  kind: orderKindSchema.optional(),
+  channel: z.enum(['customer', 'shop']).optional(),
+  paymentMethod: z.enum(paymentMethods).optional(),
+  createdAtFrom: z.iso.date().optional(),
+  createdAtTo: z.iso.date().optional(),
+  country: countryCodeField.optional(),
+  shopId: z.uuid().optional(),
+  campaign: z.string().trim().min(1).max(200).optional(),
+  amountMinCents: z.coerce.number().int().min(0).optional(),
+  amountMaxCents: z.coerce.number().int().min(0).optional(),
+});
+export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
+export const staffOrdersCsvQuerySchema = staffOrdersQuerySchema.omit({ page: true, pageSize: true });
+export type StaffOrdersCsvQuery = z.infer<typeof staffOrdersCsvQuerySchema>;
+export const pagedStaffOrdersSchema = pagedSchema(staffOrderSchema, 'PagedStaffOrders');
