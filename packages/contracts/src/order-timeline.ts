@@ -1,5 +1,5 @@
 import { orderStatusSchema } from './orders';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * An order's timeline (issue 31, ADR 0031): what happened to an order, newest first on the staff order page.
@@ -90,5 +90,5 @@ export const orderTimelineEventSchema = z
     eventOf('refund'),
     eventOf('staff_action'),
   ])
-  .meta({ id: 'OrderTimelineEvent' });
+  .register(apiSchemas, { id: 'OrderTimelineEvent' });
 export type OrderTimelineEvent = z.infer<typeof orderTimelineEventSchema>;

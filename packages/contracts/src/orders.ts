@@ -200,7 +200,7 @@ export const pagedFailedOrdersSchema = pagedSchema(failedOrderSchema, 'PagedFail
 
 /** A staff action on an order (retry...): why, for the order's timeline. Optional where no money moves. */
 export const staffActionBodySchema = z
-  .object({ reason: z.string().trim().max(500).optional() })
+  .strictObject({ reason: z.string().trim().max(500).optional() })
   .nullish()
-  .meta({ id: 'StaffOrderActionBody' });
+  .register(apiSchemas, { id: 'StaffOrderActionBody' });
 export type StaffActionBody = z.infer<typeof staffActionBodySchema>;

@@ -2,7 +2,7 @@ import { orderTimelineEventSchema } from './order-timeline';
 import { orderKindSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField } from './validation';
-import { z } from './zod';
+import { apiSchemas, z } from './zod';
 
 /**
  * The staff order page (issue 31): everything about one order on one answer — buyer, lines and price, each
@@ -117,7 +117,7 @@ export const staffOrderPageSchema = z
     ),
     timeline: z.array(orderTimelineEventSchema),
   })
-  .meta({ id: 'StaffOrderPage' });
+  .register(apiSchemas, { id: 'StaffOrderPage' });
 export type StaffOrderPage = z.infer<typeof staffOrderPageSchema>;
 
 /** One row of "all orders" (issue 31). */
@@ -139,7 +139,7 @@ export const staffOrderSchema = z
     createdAt: z.string(),
     paidAt: z.string().nullable(),
   })
-  .meta({ id: 'StaffOrder' });
+  .register(apiSchemas, { id: 'StaffOrder' });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
 export const staffOrderSortFields = ['createdAt', 'paidAt', 'totalCents', 'number'] as const;
