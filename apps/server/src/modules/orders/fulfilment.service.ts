@@ -349,7 +349,7 @@ const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
         locked,
         'for_review',
         { actor: 'system' },
-        { failureReason: 'the eSIM was already changed' },
+        { reviewReason: 'esim_change_race', failureReason: 'the eSIM was already changed' },
       );
       return 'skipped' as const;
     }
