@@ -188,7 +188,10 @@ export const staffReviewOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, m
   reviewReason: orderReviewReasonSchema.optional(),
 });
 export type StaffReviewOrdersQuery = z.infer<typeof staffReviewOrdersQuerySchema>;
-export const staffReviewOrdersCsvQuerySchema = staffReviewOrdersQuerySchema.omit({ page: true, pageSize: true });
+export const staffReviewOrdersCsvQuerySchema = staffReviewOrdersQuerySchema.omit({
+  page: true,
+  pageSize: true,
+});
 export type StaffReviewOrdersCsvQuery = z.infer<typeof staffReviewOrdersCsvQuerySchema>;
 export const pagedStaffReviewOrdersSchema = pagedSchema(staffReviewOrderSchema, 'PagedStaffReviewOrders');
 

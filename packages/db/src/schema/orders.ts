@@ -1,4 +1,10 @@
-import { esimPackageStatuses, esimStatuses, orderKinds, orderReviewReasons, orderStatuses } from '@esim/contracts';
+import {
+  esimPackageStatuses,
+  esimStatuses,
+  orderKinds,
+  orderReviewReasons,
+  orderStatuses,
+} from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packages } from './catalogue';

@@ -2,7 +2,14 @@ import { failedOrdersQuerySchema, pageQuerySchema, sortQuerySchema } from '@esim
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineStatuses } from '../status-list';
-import { amountToCents, centsToAmount, columnsFor, defineList, filterParams, filtersFor } from './define-list';
+import {
+  amountToCents,
+  centsToAmount,
+  columnsFor,
+  defineList,
+  filterParams,
+  filtersFor,
+} from './define-list';
 import { changeListQuery, listParamProblems, readListQuery, writeListQuery } from './list-url-state';
 
 type Order = { id: string; number: string; status: string; totalCents: number; paidAt: string | null };
@@ -198,9 +205,20 @@ describe('an amount range filter', () => {
 
   it('sets two cent parameters that round-trip through the URL', () => {
     expect(filterParams(amounts.filters)).toEqual(['amountMinCents', 'amountMaxCents', 'country']);
-    const query = readListQuery(amounts, new URLSearchParams('amountMinCents=1000&amountMaxCents=2550&country=AL'));
-    expect(query).toEqual({ page: 1, pageSize: 25, amountMinCents: 1000, amountMaxCents: 2550, country: 'AL' });
-    expect(writeListQuery(amounts, query).toString()).toBe('amountMinCents=1000&amountMaxCents=2550&country=AL');
+    const query = readListQuery(
+      amounts,
+      new URLSearchParams('amountMinCents=1000&amountMaxCents=2550&country=AL'),
+    );
+    expect(query).toEqual({
+      page: 1,
+      pageSize: 25,
+      amountMinCents: 1000,
+      amountMaxCents: 2550,
+      country: 'AL',
+    });
+    expect(writeListQuery(amounts, query).toString()).toBe(
+      'amountMinCents=1000&amountMaxCents=2550&country=AL',
+    );
   });
 
   it('drops an amount the contract refuses and keeps the other', () => {

@@ -121,7 +121,8 @@ export const ordersStaffRoutes =
           querystring: staffReviewOrdersCsvQuerySchema,
         },
       },
-      async (request, reply) => sendCsv(reply, 'orders-for-review.csv', exportReviewOrders(deps, request.query)),
+      async (request, reply) =>
+        sendCsv(reply, 'orders-for-review.csv', exportReviewOrders(deps, request.query)),
     );
 
     app.get(
@@ -203,7 +204,8 @@ export const ordersStaffRoutes =
         config: { access: { staff: 'adminOnly' } },
         schema: {
           tags,
-          summary: "E-mail the buyer of a failed order from the template, in the order's language (once a window)",
+          summary:
+            "E-mail the buyer of a failed order from the template, in the order's language (once a window)",
           params: orderIdParamsSchema,
           body: staffActionBodySchema,
           response: { 200: contactBuyerResponseSchema },

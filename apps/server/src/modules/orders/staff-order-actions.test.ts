@@ -118,7 +118,10 @@ describe('GET /api/staff/orders/for-review', () => {
     const numbers = all.items.map((o: { number: string }) => o.number);
     expect(numbers).toEqual(expect.arrayContaining([mismatch.number, race.number]));
     expect(all.items.every((o: { status: string }) => o.status === 'for_review')).toBe(true);
-    const raced = await call('GET', '/api/staff/orders/for-review?reviewReason=esim_change_race&pageSize=200');
+    const raced = await call(
+      'GET',
+      '/api/staff/orders/for-review?reviewReason=esim_change_race&pageSize=200',
+    );
     expect(raced.json().items.map((o: { number: string }) => o.number)).toEqual([race.number]);
     const found = (await call('GET', `/api/staff/orders/for-review?q=${mismatch.number}`)).json();
     expect(found.items).toEqual([
@@ -130,7 +133,10 @@ describe('GET /api/staff/orders/for-review', () => {
     ]);
     const csv = await call('GET', `/api/staff/orders/for-review.csv?q=${mismatch.number}`);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toContain('reviewReason');
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toContain('amount_mismatch');
@@ -152,7 +158,10 @@ describe('POST /api/staff/orders/:orderId/approve', () => {
       reason: 'Bank confirmed the full amount',
     });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ status: 'paid', message: `Order ${order.number} approved and queued for delivery.` });
+    expect(first.json()).toEqual({
+      status: 'paid',
+      message: `Order ${order.number} approved and queued for delivery.`,
+    });
     await waitFor(async () => (await statusOf(order.id)) === 'completed');
     const [esim] = await ctx.deps.db.select().from(esims).where(eq(esims.orderId, order.id));
     expect(esim?.activationCode).toBeTruthy();
@@ -161,15 +170,17 @@ describe('POST /api/staff/orders/:orderId/approve', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'ORDER_NOT_IN_REVIEW' });
     expect(second.json().message).toMatch(/no longer in review/);
-    expect(await staffActions(order.id)).toEqual([{ action: 'approve', reason: 'Bank confirmed the full amount' }]);
+    expect(await staffActions(order.id)).toEqual([
+      { action: 'approve', reason: 'Bank confirmed the full amount' },
+    ]);
     expect(await audits(order.id)).toEqual([
       { action: 'order.approve', after: { status: 'paid', reason: 'Bank confirmed the full amount' } },
     ]);
     const page = (await call('GET', `/api/staff/orders/${order.id}`)).json();
     expect(page.reviewReason).toBe('amount_mismatch');
-    expect(page.timeline.some((e: { kind: string; staff: unknown }) => e.kind === 'staff_action' && e.staff)).toBe(
-      true,
-    );
+    expect(
+      page.timeline.some((e: { kind: string; staff: unknown }) => e.kind === 'staff_action' && e.staff),
+    ).toBe(true);
   });
 
   it('refuses to approve a change of eSIM that lost its race, and changes nothing', async () => {
@@ -186,7 +197,9 @@ describe('POST /api/staff/orders/:orderId/approve', () => {
     const url = `/api/staff/orders/${order.id}/approve`;
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', extra: 1 }])
       expect((await call('POST', url, 'admin', body)).statusCode, JSON.stringify(body)).toBe(422);
-    const unknown = await call('POST', `/api/staff/orders/${crypto.randomUUID()}/approve`, 'admin', { reason: 'x' });
+    const unknown = await call('POST', `/api/staff/orders/${crypto.randomUUID()}/approve`, 'admin', {
+      reason: 'x',
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await call('POST', url, 'none', { reason: 'x' })).statusCode).toBe(401);
     for (const kind of ['customer', 'editor', 'analytics'] as const)
