@@ -259,3 +259,20 @@ describe('POST /api/staff/orders/:orderId/contact-buyer', () => {
     expect(await ctx.deps.db.select().from(outbox).where(eq(outbox.to, done.buyerEmail))).toEqual([]);
   });
 });
+
+describe('POST /api/staff/orders/:orderId/retry-fulfilment', () => {
+  it('is audited beside its timeline event', async () => {
+    const order = await seedInReview({ status: 'failed', reviewReason: null, failedAt: new Date() });
+    const retried = await call('POST', `/api/staff/orders/${order.id}/retry-fulfilment`, 'admin', {
+      reason: 'Provider is back',
+    });
+    expect(retried.statusCode).toBe(202);
+    expect(await staffActions(order.id)).toEqual([
+      { action: 'retry_fulfilment', reason: 'Provider is back' },
+    ]);
+    expect(await audits(order.id)).toEqual([
+      { action: 'order.retry_fulfilment', after: { status: 'paid', reason: 'Provider is back' } },
+    ]);
+    await waitFor(async () => (await statusOf(order.id)) === 'completed');
+  });
+});
