@@ -21,7 +21,7 @@ export const reviewOrdersList = defineList({
     col.text('number', { sortable: true, opensDetail: true }),
     col.status('kind', orderKind),
     col.status('reviewReason', reviewReason),
-    col.text('failureReason'),
+    col.text('failureReason', { hidden: true }),
     col.text('buyerEmail'),
     col.money('totalCents', { sortable: true }),
     col.date('paidAt', { sortable: true }),

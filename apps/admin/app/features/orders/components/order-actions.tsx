@@ -27,6 +27,8 @@ export const OrderActions = ({ order, children }: { order: StaffOrderPage; child
         message: t(`orderScreens.confirm.${name}.message`),
       }}
       reason={{ label: t('orderScreens.actions.reason'), ...reasonBounds }}
+      // Approving delivers what was paid for: not a destructive action, unlike cancelling.
+      danger={name === 'cancel'}
       variables={(text: string) => ({ action: name, reason: text })}
       data-testid={`order-${name}`}
     />

@@ -146,7 +146,9 @@ const describeEvent = (event: OrderTimelineEvent, { t, locale }: CellContext): s
   switch (event.kind) {
     case 'state_changed':
       return withReason(
-        t(key('stateChanged'), { from: status(event.detail.from), to: status(event.detail.to) }),
+        event.detail.from === null
+          ? t(key('orderPlaced'), { to: status(event.detail.to) })
+          : t(key('stateChanged'), { from: status(event.detail.from), to: status(event.detail.to) }),
         event.detail.reason,
       );
     case 'payment_attempt':
