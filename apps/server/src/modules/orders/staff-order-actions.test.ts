@@ -1,5 +1,5 @@
 import type { TokenKind } from '@esim/contracts';
-import { auditLog, esims, orderEvents, orders, outbox, packages } from '@esim/db';
+import { auditLog, creditLedger, esims, orderEvents, orders, outbox, packages, seedShopUser } from '@esim/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
@@ -181,6 +181,39 @@ describe('POST /api/staff/orders/:orderId/approve', () => {
     expect(
       page.timeline.some((e: { kind: string; staff: unknown }) => e.kind === 'staff_action' && e.staff),
     ).toBe(true);
+  });
+
+  it("credits a shop's top-up in review at the ordered amount and bonus, once, and completes it", async () => {
+    const { shop } = await seedShopUser(ctx.deps.db, { email: uniqueEmail('shop') });
+    const order = await seedInReview({
+      kind: 'credits',
+      shopId: shop.id,
+      packageId: null,
+      packageSnapshot: null,
+      subtotalCents: 20_000,
+      totalCents: 20_000,
+      bonusCents: 1_000,
+    });
+    const approved = await call('POST', `/api/staff/orders/${order.id}/approve`, 'admin', {
+      reason: 'Paid by bank',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('completed');
+    expect(
+      (await call('POST', `/api/staff/orders/${order.id}/approve`, 'admin', { reason: 'x' })).statusCode,
+    ).toBe(409);
+    const ledger = await ctx.deps.db
+      .select({ bucket: creditLedger.bucket, amountCents: creditLedger.amountCents })
+      .from(creditLedger)
+      .where(eq(creditLedger.orderId, order.id));
+    expect(ledger).toEqual(
+      expect.arrayContaining([
+        { bucket: 'credit', amountCents: 20_000 },
+        { bucket: 'bonus', amountCents: 1_000 },
+      ]),
+    );
+    expect(ledger).toHaveLength(2);
+    expect(await statusOf(order.id)).toBe('completed');
   });
 
   it('refuses to approve a change of eSIM that lost its race, and changes nothing', async () => {
