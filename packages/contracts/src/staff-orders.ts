@@ -1,5 +1,5 @@
 import { orderTimelineEventSchema } from './order-timeline';
-import { orderKindSchema, orderStatusSchema } from './orders';
+import { orderKindSchema, orderReviewReasonSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField } from './validation';
 import { apiSchemas, z } from './zod';
@@ -24,6 +24,8 @@ export const staffOrderPageSchema = z
     completedAt: z.string().nullable(),
     failedAt: z.string().nullable(),
     failureReason: z.string().nullable(),
+    /** Why the order is (or was last) in review; null for orders that never were, or older ones. */
+    reviewReason: orderReviewReasonSchema.nullable(),
     fulfilmentAttempts: z.number().int(),
     locale: z.string(),
     shop: z.object({ id: z.uuid(), name: z.string() }).nullable(),
@@ -169,3 +171,48 @@ export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
 export const staffOrdersCsvQuerySchema = staffOrdersQuerySchema.omit({ page: true, pageSize: true });
 export type StaffOrdersCsvQuery = z.infer<typeof staffOrdersCsvQuerySchema>;
 export const pagedStaffOrdersSchema = pagedSchema(staffOrderSchema, 'PagedStaffOrders');
+
+/** One row of "for review": an order the system could not settle, and why (ADR 0034). */
+export const staffReviewOrderSchema = staffOrderSchema
+  .extend({
+    /** Null for an order put in review before the reason was recorded (its `failureReason` says it in words). */
+    reviewReason: orderReviewReasonSchema.nullable(),
+    failureReason: z.string().nullable(),
+  })
+  .register(apiSchemas, { id: 'StaffReviewOrder' });
+export type StaffReviewOrder = z.infer<typeof staffReviewOrderSchema>;
+
+export const staffReviewOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize: 200 }).extend({
+  sort: sortQuerySchema(staffOrderSortFields).default('-createdAt'),
+  q: z.string().trim().min(1).max(100).optional(),
+  reviewReason: orderReviewReasonSchema.optional(),
+});
+export type StaffReviewOrdersQuery = z.infer<typeof staffReviewOrdersQuerySchema>;
+export const staffReviewOrdersCsvQuerySchema = staffReviewOrdersQuerySchema.omit({
+  page: true,
+  pageSize: true,
+});
+export type StaffReviewOrdersCsvQuery = z.infer<typeof staffReviewOrdersCsvQuerySchema>;
+export const pagedStaffReviewOrdersSchema = pagedSchema(staffReviewOrderSchema, 'PagedStaffReviewOrders');
+
+/** Approving or cancelling an order in review: money is at stake, so a reason is required. */
+export const reviewDecisionBodySchema = z
+  .strictObject({ reason: z.string().trim().min(1).max(500) })
+  .register(apiSchemas, { id: 'StaffReviewDecisionBody' });
+export type ReviewDecisionBody = z.infer<typeof reviewDecisionBodySchema>;
+
+/** What a staff action on an order answers: the sentence to show and the order's state after it. */
+export const staffOrderActionResponseSchema = z
+  .object({ message: z.string(), status: orderStatusSchema })
+  .register(apiSchemas, { id: 'StaffOrderActionResponse' });
+export type StaffOrderActionResponse = z.infer<typeof staffOrderActionResponseSchema>;
+
+/**
+ * "Contact the buyer" sends one e-mail per order in this window; a second click inside it sends nothing and
+ * says when the last one went (ADR 0035).
+ */
+export const contactBuyerWindowMinutes = 15;
+export const contactBuyerResponseSchema = staffOrderActionResponseSchema
+  .extend({ sent: z.boolean() })
+  .register(apiSchemas, { id: 'StaffContactBuyerResponse' });
+export type ContactBuyerResponse = z.infer<typeof contactBuyerResponseSchema>;

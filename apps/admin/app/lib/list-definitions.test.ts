@@ -56,7 +56,10 @@ describe('staff list definitions', () => {
         for (const sort of [column.id, `-${column.id}`]) if (!accepts({ sort })) refused.push(`sort=${sort}`);
       const shape = (list.query as unknown as { shape: Record<string, unknown> }).shape;
       for (const filter of list.filters) {
-        const params = filter.kind === 'dateRange' ? [filter.from, filter.to] : [filter.param];
+        const params =
+          filter.kind === 'dateRange' || filter.kind === 'moneyRange'
+            ? [filter.from, filter.to]
+            : [filter.param];
         for (const param of params) {
           if (!(param in shape)) refused.push(`unknown parameter ${param}`);
           else if (!label(`${list.labels}.${param}`) && filter.kind !== 'search')
@@ -73,6 +76,8 @@ describe('staff list definitions', () => {
           !accepts({ [filter.from]: '2026-01-31', [filter.to]: '2026-02-01' })
         )
           refused.push(`${filter.param} dates`);
+        if (filter.kind === 'moneyRange' && !accepts({ [filter.from]: 100, [filter.to]: 2500 }))
+          refused.push(`${filter.param} amounts`);
       }
       expect(refused).toEqual([]);
     },

@@ -1,4 +1,10 @@
-import { esimPackageStatuses, esimStatuses, orderKinds, orderStatuses } from '@esim/contracts';
+import {
+  esimPackageStatuses,
+  esimStatuses,
+  orderKinds,
+  orderReviewReasons,
+  orderStatuses,
+} from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packages } from './catalogue';
@@ -44,6 +50,8 @@ export const orders = pgTable(
     /** The partner whose referral link brought the buyer (businesses.referral_code). */
     businessId: uuid('business_id'),
     failureReason: text('failure_reason'),
+    /** Why the system put the order in review (ADR 0034); kept after the review for the order's page. */
+    reviewReason: text('review_reason', { enum: orderReviewReasons }),
     fulfilmentAttempts: integer('fulfilment_attempts').notNull().default(0),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),

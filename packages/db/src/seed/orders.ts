@@ -172,24 +172,32 @@ export const seedDemoEsims = async (db: Db, customerEmail = 'customer@demo.esim'
   return true;
 };
 
-/**
- * A paid order whose fulfilment failed (the staff's "failed transactions"), without an account: a guest
- * checkout. Tests and the e2e test-support route share it.
- */
-export const seedFailedOrder = async (
+type PaidSeedOrderInput = {
+  buyerEmail: string;
+  /** The buyer's account (a customer journey that then sees its QR code); none: a guest checkout. */
+  userId?: string;
+  packageSlug?: string;
+};
+
+/** A paid eSIM order the system could not settle: failed, or put in review. */
+const seedPaidOrder = async (
   db: Db,
-  input: { buyerEmail: string; packageSlug?: string; failureReason?: string; failedAt?: Date },
+  input: PaidSeedOrderInput,
+  state: Pick<
+    typeof orders.$inferInsert,
+    'status' | 'failureReason' | 'reviewReason' | 'fulfilmentAttempts' | 'failedAt' | 'paidAt'
+  >,
+  caller: string,
 ) => {
-  const pkg = await findSeedPackage(db, input.packageSlug, 'seedFailedOrder');
+  const pkg = await findSeedPackage(db, input.packageSlug, caller);
   const orderId = randomUUID();
-  const failedAt = input.failedAt ?? new Date();
   const [order] = await db
     .insert(orders)
     .values({
       id: orderId,
       number: `ES-${orderId.slice(0, 4).toUpperCase()}-${orderId.slice(4, 8).toUpperCase()}`,
       kind: 'esim',
-      status: 'failed',
+      userId: input.userId ?? null,
       packageId: pkg.id,
       packageSnapshot: packageSnapshotOf(pkg),
       subtotalCents: pkg.priceCents,
@@ -198,12 +206,46 @@ export const seedFailedOrder = async (
       buyerName: 'Seeded Buyer',
       buyerEmail: input.buyerEmail,
       locale: 'en',
+      ...state,
+    })
+    .returning();
+  if (!order) throw new Error(`${caller}: insert returned nothing`);
+  return order;
+};
+
+/**
+ * A paid order whose fulfilment failed (the staff's "failed transactions"), a guest checkout unless a `userId`
+ * is given. Tests and the e2e test-support route share it.
+ */
+export const seedFailedOrder = (
+  db: Db,
+  input: PaidSeedOrderInput & { failureReason?: string; failedAt?: Date },
+) => {
+  const failedAt = input.failedAt ?? new Date();
+  return seedPaidOrder(
+    db,
+    input,
+    {
+      status: 'failed',
       failureReason: input.failureReason ?? 'provider_error',
       fulfilmentAttempts: 3,
       paidAt: new Date(failedAt.getTime() - 60_000),
       failedAt,
-    })
-    .returning();
-  if (!order) throw new Error('seedFailedOrder: insert returned nothing');
-  return order;
+    },
+    'seedFailedOrder',
+  );
 };
+
+/** A paid order the system put in review because the amount paid differed (the staff's "for review", ADR 0034). */
+export const seedOrderInReview = (db: Db, input: PaidSeedOrderInput) =>
+  seedPaidOrder(
+    db,
+    input,
+    {
+      status: 'for_review',
+      reviewReason: 'amount_mismatch',
+      failureReason: 'amount paid differs from total',
+      paidAt: new Date(),
+    },
+    'seedOrderInReview',
+  );

@@ -37,6 +37,15 @@ export type DateRangeParam<Query> = {
 }[keyof Query & string];
 
 /** How a cell formats its value: the page's language and the translation function. */
+/** `param` of `filter.moneyRange(param)`: the contract takes both `<param>MinCents` and `<param>MaxCents`. */
+export type MoneyRangeParam<Query> = {
+  [Key in keyof Query & string]: Key extends `${infer Param}MinCents`
+    ? `${Param}MaxCents` extends keyof Query
+      ? Param
+      : never
+    : never;
+}[keyof Query & string];
+
 export type CellContext = { locale: Locale; t: (key: string, options?: Record<string, unknown>) => string };
 
 export type Column<Item> = {
@@ -57,7 +66,9 @@ export type Column<Item> = {
 export type Filter =
   | { kind: 'search'; param: string }
   | { kind: 'select'; param: string; options: readonly string[]; optionLabels?: string }
-  | { kind: 'dateRange'; param: string; from: string; to: string };
+  | { kind: 'text'; param: string }
+  | { kind: 'dateRange'; param: string; from: string; to: string }
+  | { kind: 'moneyRange'; param: string; from: string; to: string };
 
 /** What a table of items needs: labels, columns and row ids (a related list over rows a detail carries). */
 export type RowsDefinition<Item> = {
@@ -196,12 +207,21 @@ export const filtersFor = <Query>() => ({
       ...(optionLabels ? { optionLabels } : {}),
     };
   },
+  /** An exact value typed in (a country code, a campaign name); the contract validates it. */
+  text: (param: FilterParam<Query>): Filter => ({ kind: 'text', param }),
   /** Two parameters, `<param>From` and `<param>To` (YYYY-MM-DD). */
   dateRange: (param: DateRangeParam<Query>): Filter => ({
     kind: 'dateRange',
     param,
     from: `${param}From`,
     to: `${param}To`,
+  }),
+  /** Two parameters, `<param>MinCents` and `<param>MaxCents` (integer cents), typed in as amounts. */
+  moneyRange: (param: MoneyRangeParam<Query>): Filter => ({
+    kind: 'moneyRange',
+    param,
+    from: `${param}MinCents`,
+    to: `${param}MaxCents`,
   }),
 });
 
@@ -239,4 +259,12 @@ export type FixedFilters<Query> = Partial<Omit<Query, 'page' | 'pageSize' | 'sor
 
 /** The query parameters a list's filters set. */
 export const filterParams = (filters: readonly Filter[]): string[] =>
-  filters.flatMap((f) => (f.kind === 'dateRange' ? [f.from, f.to] : [f.param]));
+  filters.flatMap((f) => (f.kind === 'dateRange' || f.kind === 'moneyRange' ? [f.from, f.to] : [f.param]));
+
+/** Integer cents as the amount typed in a money filter (`1250` -> `12.5`), and back (`'12.50'` -> `1250`). */
+export const centsToAmount = (cents: unknown): string =>
+  typeof cents === 'number' && Number.isFinite(cents) ? String(cents / 100) : '';
+export const amountToCents = (amount: string | number): number | undefined => {
+  const value = typeof amount === 'number' ? amount : Number(amount.replace(',', '.'));
+  return amount === '' || !Number.isFinite(value) || value < 0 ? undefined : Math.round(value * 100);
+};

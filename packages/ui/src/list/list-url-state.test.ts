@@ -2,7 +2,14 @@ import { failedOrdersQuerySchema, pageQuerySchema, sortQuerySchema } from '@esim
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineStatuses } from '../status-list';
-import { columnsFor, defineList, filterParams, filtersFor } from './define-list';
+import {
+  amountToCents,
+  centsToAmount,
+  columnsFor,
+  defineList,
+  filterParams,
+  filtersFor,
+} from './define-list';
 import { changeListQuery, listParamProblems, readListQuery, writeListQuery } from './list-url-state';
 
 type Order = { id: string; number: string; status: string; totalCents: number; paidAt: string | null };
@@ -168,6 +175,8 @@ describe('a list definition is checked against its query contract', () => {
           filter.dateRange('createdAt'),
           // @ts-expect-error the contract has no `search` parameter.
           filter.search('search'),
+          // @ts-expect-error the contract has no `totalMinCents` and `totalMaxCents`.
+          filter.moneyRange('total'),
         ],
       }),
     );
@@ -175,5 +184,59 @@ describe('a list definition is checked against its query contract', () => {
     // @ts-expect-error outside a list nothing is sortable: there is no contract to sort by.
     col.text('number', { sortable: true });
     expect(col.text('number').id).toBe('number');
+  });
+});
+
+describe('an amount range filter', () => {
+  const amountsSchema = pageQuerySchema({ defaultSize: 25, maxSize: 100 }).extend({
+    amountMinCents: z.coerce.number().int().min(0).optional(),
+    amountMaxCents: z.coerce.number().int().min(0).optional(),
+    country: z.string().length(2).optional(),
+  });
+  const amounts = defineList({
+    id: 'amounts',
+    query: amountsSchema,
+    fetch: async () => ({ items: [] as Order[], page: 1, pageSize: 25, total: 0 }),
+    labels: 'admin:orders',
+    rowId: (order) => order.id,
+    columns: (col) => [col.money('totalCents')],
+    filters: (filter) => [filter.moneyRange('amount'), filter.text('country')],
+  });
+
+  it('sets two cent parameters that round-trip through the URL', () => {
+    expect(filterParams(amounts.filters)).toEqual(['amountMinCents', 'amountMaxCents', 'country']);
+    const query = readListQuery(
+      amounts,
+      new URLSearchParams('amountMinCents=1000&amountMaxCents=2550&country=AL'),
+    );
+    expect(query).toEqual({
+      page: 1,
+      pageSize: 25,
+      amountMinCents: 1000,
+      amountMaxCents: 2550,
+      country: 'AL',
+    });
+    expect(writeListQuery(amounts, query).toString()).toBe(
+      'amountMinCents=1000&amountMaxCents=2550&country=AL',
+    );
+  });
+
+  it('drops an amount the contract refuses and keeps the other', () => {
+    expect(readListQuery(amounts, new URLSearchParams('amountMinCents=-5&amountMaxCents=900'))).toEqual({
+      page: 1,
+      pageSize: 25,
+      amountMaxCents: 900,
+    });
+  });
+
+  it('turns typed amounts into whole cents and back', () => {
+    expect(amountToCents('12.5')).toBe(1250);
+    expect(amountToCents('12,99')).toBe(1299);
+    expect(amountToCents(0.1 + 0.2)).toBe(30);
+    expect(amountToCents('')).toBeUndefined();
+    expect(amountToCents('-1')).toBeUndefined();
+    expect(amountToCents('abc')).toBeUndefined();
+    expect(centsToAmount(1250)).toBe('12.5');
+    expect(centsToAmount(undefined)).toBe('');
   });
 });

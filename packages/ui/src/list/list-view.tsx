@@ -39,7 +39,14 @@ import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../describe-error';
 import { saveFile } from '../save-file';
 import { useLocale } from '../use-locale';
-import type { CellContext, FixedFilters, ListDefinition, ListQueryBase } from './define-list';
+import {
+  amountToCents,
+  type CellContext,
+  centsToAmount,
+  type FixedFilters,
+  type ListDefinition,
+  type ListQueryBase,
+} from './define-list';
 import { changeListQuery, listParamProblems, readListQuery, writeListQuery } from './list-url-state';
 import { SavedViews, type SavedViewsStore } from './saved-views';
 
@@ -58,6 +65,44 @@ export type ListViewProps<Query extends ListQueryBase, Item> = {
 };
 
 const pageSizes = ['10', '25', '50', '100'];
+
+/**
+ * A typed-in filter value, applied when the person leaves the field or presses Enter (not on every key, so a
+ * half-typed amount or code does not reload the list).
+ */
+const CommitInput = ({
+  label,
+  value,
+  onCommit,
+  inputMode,
+  'data-testid': testId,
+}: {
+  label: string;
+  value: string;
+  onCommit: (typed: string) => void;
+  inputMode?: 'decimal';
+  'data-testid'?: string;
+}) => {
+  const [typed, setTyped] = useState(value);
+  useEffect(() => setTyped(value), [value]);
+  const commit = () => {
+    if (typed !== value) onCommit(typed);
+  };
+  return (
+    <TextInput
+      label={label}
+      value={typed}
+      inputMode={inputMode}
+      w={inputMode ? 110 : 150}
+      onChange={(event) => setTyped(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      data-testid={testId}
+    />
+  );
+};
 
 const sortOf = (sort: string | undefined) =>
   sort ? { id: sort.replace(/^-/, ''), desc: sort.startsWith('-') } : undefined;
@@ -248,6 +293,31 @@ export const ListView = <Query extends ListQueryBase, Item>({
                   ]}
                 />
               );
+            if (f.kind === 'text')
+              return (
+                <CommitInput
+                  key={f.param}
+                  label={label(f.param)}
+                  value={value(f.param)}
+                  onCommit={(typed) => setQuery({ [f.param]: typed.trim() || undefined } as Partial<Query>)}
+                  data-testid={`list-filter-${f.param}`}
+                />
+              );
+            if (f.kind === 'moneyRange')
+              return (
+                <Group key={f.param} gap="xs" align="flex-end">
+                  {[f.from, f.to].map((param) => (
+                    <CommitInput
+                      key={param}
+                      label={label(param)}
+                      inputMode="decimal"
+                      value={centsToAmount((query as Record<string, unknown>)[param])}
+                      onCommit={(typed) => setQuery({ [param]: amountToCents(typed) } as Partial<Query>)}
+                      data-testid={`list-filter-${param}`}
+                    />
+                  ))}
+                </Group>
+              );
             return (
               <Group key={f.param} gap="xs" align="flex-end">
                 {[f.from, f.to].map((param) => (
@@ -259,6 +329,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
                     onChange={(event) =>
                       setQuery({ [param]: event.currentTarget.value || undefined } as Partial<Query>)
                     }
+                    data-testid={`list-filter-${param}`}
                   />
                 ))}
               </Group>

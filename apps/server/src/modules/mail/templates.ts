@@ -16,7 +16,8 @@ type ActionMail = {
     | 'shopInvitation'
     | 'partnerApproved'
     | 'partnerRejected'
-    | 'lowBalance';
+    | 'lowBalance'
+    | 'orderScreens.contactBuyer';
   /** Interpolated into the template's texts (e.g. the new address of an e-mail change). */
   values?: Record<string, string>;
 };

@@ -1,6 +1,6 @@
 import type { OrderEventActor, OrderEventDetail } from '@esim/contracts';
 import { type Db, orderEvents, users } from '@esim/db';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 /** An event as the code records it (ADR 0031). */
 export type OrderEventInput = OrderEventDetail & {
@@ -63,3 +63,20 @@ export const listOrderEvents = (db: Db, orderId: string) =>
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(desc(orderEvents.at), desc(orderEvents.id));
 export type OrderEventRow = Awaited<ReturnType<typeof listOrderEvents>>[number];
+
+/** When staff last took `action` on an order (null if never): "contact the buyer" reads it under the order's lock. */
+export const lastStaffActionAt = async (db: Db, orderId: string, action: string) => {
+  const [row] = await db
+    .select({ at: orderEvents.at })
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.orderId, orderId),
+        eq(orderEvents.kind, 'staff_action'),
+        sql`${orderEvents.detail}->>'action' = ${action}`,
+      ),
+    )
+    .orderBy(desc(orderEvents.at))
+    .limit(1);
+  return row?.at ?? null;
+};

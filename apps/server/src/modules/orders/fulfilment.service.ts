@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { FulfilOrderJob, JobQueue } from '../../lib/job-queue';
 import type { OrderEvents } from '../../lib/order-events';
+import { recordChange } from '../audit/audit.repository';
 import { refundPurchase } from '../credits/credits.service';
 import {
   getEsim,
@@ -349,7 +350,7 @@ const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
         locked,
         'for_review',
         { actor: 'system' },
-        { failureReason: 'the eSIM was already changed' },
+        { reviewReason: 'esim_change_race', failureReason: 'the eSIM was already changed' },
       );
       return 'skipped' as const;
     }
@@ -527,7 +528,8 @@ export const onProviderOrderReady = async (
 
 /**
  * Staff "retry" on a failed order: back to paid with a fresh attempt count, and queued. The staff action and the
- * state change are on the order's timeline, written with the change (under the order's row lock).
+ * state change are on the order's timeline, and the audit row beside them, written with the change (under the
+ * order's row lock).
  */
 export const retryFulfilment = async (
   deps: FulfilmentDeps,
@@ -551,6 +553,14 @@ export const retryFulfilment = async (
       { actor: 'staff', staffUserId: by.staffUserId, reason: by.reason },
       { fulfilmentAttempts: 0, failedAt: null },
     );
+    await recordChange(tx, {
+      staffUserId: by.staffUserId,
+      action: 'order.retry_fulfilment',
+      entityType: 'order',
+      entityId: orderId,
+      before: { status: order.status },
+      after: { status: 'paid', reason: by.reason },
+    });
   });
   await deps.jobs.enqueueFulfilment(orderId);
 };

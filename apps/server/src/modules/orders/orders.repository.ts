@@ -1,4 +1,4 @@
-import type { OrderEventActor, OrderKind, OrderStatus, PageQuery } from '@esim/contracts';
+import type { OrderEventActor, OrderKind, OrderReviewReason, OrderStatus, PageQuery } from '@esim/contracts';
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
@@ -27,6 +27,8 @@ export type OrderSortField = keyof typeof orderSortColumns;
 export type OrderFilters = {
   scope: OrderScope;
   statuses?: readonly OrderStatus[];
+  /** Orders in review for these reasons (ADR 0034). */
+  reviewReasons?: readonly OrderReviewReason[];
   kinds?: readonly OrderKind[];
   /** Orders about one eSIM (a top-up's or a change's target). */
   targetEsimId?: string;
@@ -65,6 +67,7 @@ const whereOf = (filters: OrderFilters) =>
   and(
     scopeCondition(filters.scope),
     filters.statuses ? inArray(orders.status, [...filters.statuses]) : undefined,
+    filters.reviewReasons ? inArray(orders.reviewReason, [...filters.reviewReasons]) : undefined,
     filters.kinds ? inArray(orders.kind, [...filters.kinds]) : undefined,
     filters.targetEsimId ? eq(orders.targetEsimId, filters.targetEsimId) : undefined,
     filters.createdFrom ? gte(orders.createdAt, filters.createdFrom) : undefined,

@@ -160,6 +160,7 @@ export const applyPaymentSucceeded = async (
       {
         userId,
         paidAt: new Date(),
+        reviewReason: 'amount_mismatch',
         failureReason: `amount paid ${input.amountCents} differs from total ${order.totalCents}`,
       },
     );
@@ -188,7 +189,11 @@ const applyCreditTopUpPaid = async (
       order,
       'for_review',
       { actor: input.actor },
-      { paidAt: now, failureReason: `amount paid ${paidCents} differs from total ${order.totalCents}` },
+      {
+        paidAt: now,
+        reviewReason: 'amount_mismatch',
+        failureReason: `amount paid ${paidCents} differs from total ${order.totalCents}`,
+      },
     );
     return;
   }

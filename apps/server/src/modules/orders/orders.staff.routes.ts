@@ -6,10 +6,16 @@ import {
   staffActionBodySchema,
 } from '@esim/contracts';
 import {
+  contactBuyerResponseSchema,
   pagedStaffOrdersSchema,
+  pagedStaffReviewOrdersSchema,
+  reviewDecisionBodySchema,
+  staffOrderActionResponseSchema,
   staffOrderPageSchema,
   staffOrdersCsvQuerySchema,
   staffOrdersQuerySchema,
+  staffReviewOrdersCsvQuerySchema,
+  staffReviewOrdersQuerySchema,
 } from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,8 +23,16 @@ import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';
 import { userIdOf } from '../auth/auth.guard';
 import { retryFulfilment } from './fulfilment.service';
+import { approveReview, cancelReview, contactBuyer } from './staff-order-actions.service';
 import { getStaffOrderPage } from './staff-order-page.service';
-import { exportAllOrders, exportFailedOrders, listAllOrders, listFailedOrders } from './staff-orders.service';
+import {
+  exportAllOrders,
+  exportFailedOrders,
+  exportReviewOrders,
+  listAllOrders,
+  listFailedOrders,
+  listReviewOrders,
+} from './staff-orders.service';
 
 const tags = ['staff'];
 
@@ -84,6 +98,34 @@ export const ordersStaffRoutes =
     );
 
     app.get(
+      '/orders/for-review',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'Orders the system could not settle on its own, with why (ADR 0034)',
+          querystring: staffReviewOrdersQuerySchema,
+          response: { 200: pagedStaffReviewOrdersSchema },
+        },
+      },
+      async (request) => listReviewOrders(deps, request.query),
+    );
+
+    app.get(
+      '/orders/for-review.csv',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'The orders in review as a CSV download (every row)',
+          querystring: staffReviewOrdersCsvQuerySchema,
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, 'orders-for-review.csv', exportReviewOrders(deps, request.query)),
+    );
+
+    app.get(
       '/orders/:orderId',
       {
         config: { access: { staff: 'adminOnly' } },
@@ -116,5 +158,63 @@ export const ordersStaffRoutes =
         });
         return reply.status(202).send({ queued: true as const });
       },
+    );
+
+    app.post(
+      '/orders/:orderId/approve',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'Approve an order in review: carry it out (fulfil it, or credit the shop), with a reason',
+          params: orderIdParamsSchema,
+          body: reviewDecisionBodySchema,
+          response: { 200: staffOrderActionResponseSchema },
+        },
+      },
+      async (request) =>
+        approveReview(deps, request.params.orderId, request.body, {
+          staffUserId: userIdOf(request),
+          t: request.t,
+        }),
+    );
+
+    app.post(
+      '/orders/:orderId/cancel',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary: 'Cancel an order in review without carrying it out, with a reason',
+          params: orderIdParamsSchema,
+          body: reviewDecisionBodySchema,
+          response: { 200: staffOrderActionResponseSchema },
+        },
+      },
+      async (request) =>
+        cancelReview(deps, request.params.orderId, request.body, {
+          staffUserId: userIdOf(request),
+          t: request.t,
+        }),
+    );
+
+    app.post(
+      '/orders/:orderId/contact-buyer',
+      {
+        config: { access: { staff: 'adminOnly' } },
+        schema: {
+          tags,
+          summary:
+            "E-mail the buyer of a failed order from the template, in the order's language (once a window)",
+          params: orderIdParamsSchema,
+          body: staffActionBodySchema,
+          response: { 200: contactBuyerResponseSchema },
+        },
+      },
+      async (request) =>
+        contactBuyer(deps, request.params.orderId, request.body, {
+          staffUserId: userIdOf(request),
+          t: request.t,
+        }),
     );
   };

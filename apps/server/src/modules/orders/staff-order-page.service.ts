@@ -57,6 +57,7 @@ export const getStaffOrderPage = async (deps: { db: Db }, orderId: string): Prom
     completedAt: iso(order.completedAt),
     failedAt: iso(order.failedAt),
     failureReason: order.failureReason,
+    reviewReason: order.reviewReason,
     fulfilmentAttempts: order.fulfilmentAttempts,
     locale: order.locale,
     shop: order.shopId ? { id: order.shopId, name: shopName ?? '' } : null,

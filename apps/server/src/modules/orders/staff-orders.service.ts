@@ -1,5 +1,10 @@
 import type { FailedOrder, FailedOrdersQuery, PageQuery } from '@esim/contracts';
-import type { StaffOrder, StaffOrdersCsvQuery } from '@esim/contracts/staff';
+import type {
+  StaffOrder,
+  StaffOrdersCsvQuery,
+  StaffReviewOrder,
+  StaffReviewOrdersCsvQuery,
+} from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
@@ -138,5 +143,46 @@ export const exportAllOrders = (deps: { db: Db }, query: StaffOrdersCsvQuery) =>
     (async function* () {
       for await (const batch of streamOrders(deps.db, allOrders(query)))
         yield batch.map((r) => toStaffOrder(r.order));
+    })(),
+  );
+
+/** "For review" (ADR 0034): orders the system could not settle, and why. */
+const reviewOrders = (query: StaffReviewOrdersCsvQuery): OrderFilters => ({
+  scope: 'all',
+  statuses: ['for_review'],
+  sort: query.sort,
+  ...(query.reviewReason ? { reviewReasons: [query.reviewReason] } : {}),
+  ...(query.q ? { lookup: query.q } : {}),
+});
+
+const toReviewOrder = (row: OrderRow): StaffReviewOrder => ({
+  ...toStaffOrder(row),
+  reviewReason: row.reviewReason,
+  failureReason: row.failureReason,
+});
+
+/** Orders in review, one page (admin only). */
+export const listReviewOrders = async (deps: { db: Db }, query: PageQuery & StaffReviewOrdersCsvQuery) => {
+  const { total, rows } = await listOrders(deps.db, reviewOrders(query), query);
+  return toPaged(
+    query,
+    total,
+    rows.map((r) => toReviewOrder(r.order)),
+  );
+};
+
+const reviewOrderColumns: CsvColumn<StaffReviewOrder>[] = [
+  ...staffOrderColumns,
+  { header: 'reviewReason', value: (o) => o.reviewReason },
+  { header: 'failureReason', value: (o) => o.failureReason },
+];
+
+/** The orders in review as CSV. */
+export const exportReviewOrders = (deps: { db: Db }, query: StaffReviewOrdersCsvQuery) =>
+  csvStream(
+    reviewOrderColumns,
+    (async function* () {
+      for await (const batch of streamOrders(deps.db, reviewOrders(query)))
+        yield batch.map((r) => toReviewOrder(r.order));
     })(),
   );

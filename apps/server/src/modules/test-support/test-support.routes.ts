@@ -1,5 +1,5 @@
 import { businessTypeSchema, orderIdParamsSchema, staffRoles } from '@esim/contracts';
-import { seedFailedOrder, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
+import { seedFailedOrder, seedOrderInReview, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -29,6 +29,10 @@ const createdUserSchema = z.object({
 });
 
 const userIdParamsSchema = z.object({ userId: z.uuid() });
+
+/** A journey's paid order: its buyer's e-mail and, for a customer journey, the buyer's account. */
+const testOrderBodySchema = z.object({ buyerEmail: z.email(), userId: z.uuid().optional() });
+const testOrderSchema = z.object({ id: z.string(), number: z.string() });
 
 let sequence = 0;
 const uniqueEmail = (kind: string) =>
@@ -100,12 +104,31 @@ export const testSupportRoutes =
           hide: true,
           tags,
           summary: 'Create a paid order whose fulfilment failed',
-          body: z.object({ buyerEmail: z.email() }),
-          response: { 201: z.object({ id: z.string(), number: z.string() }) },
+          body: testOrderBodySchema,
+          response: { 201: testOrderSchema },
         },
       },
       async (request, reply) => {
-        const order = await seedFailedOrder(deps.db, { buyerEmail: request.body.buyerEmail });
+        const order = await seedFailedOrder(deps.db, request.body);
+        return reply.status(201).send({ id: order.id, number: order.number });
+      },
+    );
+
+    app.post(
+      '/test/orders-in-review',
+      {
+        // Registered only when APP_ENV=test: the "for review" journey's order.
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Create a paid order the system put in review (amount mismatch)',
+          body: testOrderBodySchema,
+          response: { 201: testOrderSchema },
+        },
+      },
+      async (request, reply) => {
+        const order = await seedOrderInReview(deps.db, request.body);
         return reply.status(201).send({ id: order.id, number: order.number });
       },
     );

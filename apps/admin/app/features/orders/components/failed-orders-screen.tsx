@@ -4,8 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { useRetryFulfilment } from '../api/retry-fulfilment';
 import { failedOrdersList } from '../failed-orders-list';
+import { useOrderDrawer } from './orders-screens';
 
-/** Orders whose fulfilment failed, with "retry fulfilment" for the chosen rows (a bulk action). */
+/**
+ * Orders whose fulfilment failed, with "retry fulfilment" for the chosen rows (a bulk action); each opens the
+ * order's page, where staff can contact the buyer.
+ */
 export const FailedOrdersScreen = () => {
   const { t } = useTranslation(['admin-orders', 'admin']);
   const retry = useRetryFulfilment();
@@ -15,6 +19,7 @@ export const FailedOrdersScreen = () => {
       <ListScreen
         list={failedOrdersList}
         title="screens.ordersFailedTransactions"
+        detail={useOrderDrawer()}
         bulkActions={(selected, clearSelection) => (
           <Button
             size="xs"
