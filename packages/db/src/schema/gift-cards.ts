@@ -44,9 +44,7 @@ export const giftCards = pgTable(
     uniqueIndex('gift_cards_code_hash_unique').on(t.codeHash).where(sql`${t.codeHash} is not null`),
     index('gift_cards_created_idx').on(t.createdAt),
     // The delivery job's question: active cards due and not yet delivered.
-    index('gift_cards_due_idx')
-      .on(t.sendOn)
-      .where(sql`${t.status} = 'active' and ${t.deliveredAt} is null`),
+    index('gift_cards_due_idx').on(t.sendOn).where(sql`${t.status} = 'active' and ${t.deliveredAt} is null`),
   ],
 );
 
