@@ -1,0 +1,61 @@
+import { describeError } from '@esim/ui/describe-error';
+import { formatPrice } from '@esim/ui/format';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlainTextField } from '../../../components/plain-form/text-field';
+import type { PlainForm } from '../../../components/plain-form/use-plain-form';
+import { useLocale } from '../../../lib/use-locale';
+import { previewGiftCard } from '../api/preview-gift-card';
+
+/**
+ * The order form's gift-card code (ADR 0040) and its "apply": what the card pays and what is left for the card
+ * page, said in a live region. Paying with the code is the order itself; the preview holds nothing.
+ */
+export const GiftCardCodeField = <In extends { giftCardCode?: string }>({
+  form,
+  packageSlug,
+}: {
+  form: PlainForm<In>;
+  packageSlug: string;
+}) => {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [note, setNote] = useState<string | null>(null);
+  const apply = async () => {
+    const code = String(form.getValue('giftCardCode') ?? '').trim();
+    if (!code) return;
+    try {
+      const preview = await previewGiftCard(code, packageSlug);
+      setNote(
+        preview.toPayCents === 0
+          ? t('giftCards.coversAll')
+          : t('giftCards.covers', {
+              covered: formatPrice(preview.coveredCents, locale),
+              rest: formatPrice(preview.toPayCents, locale),
+            }),
+      );
+    } catch (error) {
+      setNote(describeError(t, error));
+    }
+  };
+  return (
+    <div>
+      <PlainTextField
+        form={form}
+        name="giftCardCode"
+        label={t('common:fields.giftCardCode')}
+        description={t('giftCards.codeHint')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        dir="ltr"
+      />
+      <button type="button" className="button button--outline" onClick={apply} data-testid="gift-card-apply">
+        {t('giftCards.apply')}
+      </button>
+      <p className="form-note" aria-live="polite" data-testid="gift-card-note">
+        {note}
+      </p>
+    </div>
+  );
+};
