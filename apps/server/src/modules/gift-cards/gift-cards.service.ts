@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type BuyGiftCardBody,
   type GiftCardPreviewBody,
@@ -30,6 +31,7 @@ import {
   changeOrderStatus,
   findPackageAndContactConflicts,
   getOrder,
+  insertOrder,
   lockOrder,
   type OrderRow,
 } from '../orders/orders.repository';
@@ -169,6 +171,49 @@ export const completeGiftCard = async (deps: GiftCardMailDeps, order: OrderRow, 
     if (active) await deliverInTransaction(deps, tx, active, now);
     return 'completed' as const;
   });
+
+/**
+ * A paid gift card delivered today, for the journeys' fixtures (test support only): a paid purchase made the
+ * way checkout makes one, then activated and delivered by the fulfilment step itself.
+ */
+export const seedDeliveredGiftCard = async (
+  deps: GiftCardMailDeps,
+  input: { buyerEmail: string; recipientEmail: string; amount: number },
+) => {
+  const amountCents = input.amount * 100;
+  const order = await deps.db.transaction(async (tx) => {
+    const paid = await insertOrder(
+      tx,
+      {
+        number: `GC-${randomUUID().slice(0, 8).toUpperCase()}`,
+        kind: 'gift_card',
+        status: 'paid',
+        packageSnapshot: { name: `Gift card ${input.amount} EUR` },
+        subtotalCents: amountCents,
+        totalCents: amountCents,
+        paymentMethod: 'card',
+        buyerName: 'Ana Berisha',
+        buyerEmail: input.buyerEmail,
+        locale: 'en',
+        paidAt: new Date(),
+      },
+      { actor: 'system' },
+    );
+    await insertGiftCard(tx, {
+      orderId: paid.id,
+      amountCents,
+      balanceCents: 0,
+      recipientEmail: input.recipientEmail,
+      sendOn: utcDay(new Date()),
+      locale: 'en',
+    });
+    return paid;
+  });
+  await completeGiftCard(deps, order);
+  const card = await getGiftCardOfOrder(deps.db, order.id);
+  if (!card) throw new Error('gift card missing');
+  return { id: card.id, orderId: order.id, code: giftCardCodeOf(deps.config.jwtSecret, card.id) };
+};
 
 /** The delivery job: every active card due by today and never delivered gets its e-mail (once). */
 export const deliverDueGiftCards = async (deps: GiftCardMailDeps, now = new Date()) => {

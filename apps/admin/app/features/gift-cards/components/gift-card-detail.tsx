@@ -22,7 +22,7 @@ const facts = [
   fact.number('resendCount'),
   fact.date('createdAt'),
 ];
-const reasonShape = resendGiftCardBodySchema.unwrap().shape.reason.unwrap();
+const reasonShape = resendGiftCardBodySchema.shape.reason.unwrap();
 
 /** "Resend": the recipient's e-mail again, with a reason; each confirmation is one click id (one e-mail). */
 const Resend = ({ card }: { card: StaffGiftCard }) => {
@@ -34,8 +34,8 @@ const Resend = ({ card }: { card: StaffGiftCard }) => {
         action={resend}
         label={t('giftCards.resend')}
         confirm={{ title: t('giftCards.resendTitle'), message: t('giftCards.resendMessage') }}
-        reason={{ label: t('giftCards.reason'), minLength: 0, maxLength: reasonShape.maxLength ?? 500 }}
-        variables={(reason) => ({ clickId: crypto.randomUUID(), ...(reason ? { reason } : {}) })}
+        reason={{ label: t('giftCards.reason'), minLength: 1, maxLength: reasonShape.maxLength ?? 500 }}
+        variables={(reason) => ({ clickId: crypto.randomUUID(), reason })}
         danger={false}
         data-testid="gift-card-resend"
       />

@@ -3,7 +3,7 @@ import { formatPrice } from '@esim/ui/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainTextField } from '../../../components/plain-form/text-field';
-import type { PlainForm } from '../../../components/plain-form/use-plain-form';
+import type { FieldName, PlainForm } from '../../../components/plain-form/use-plain-form';
 import { useLocale } from '../../../lib/use-locale';
 import { previewGiftCard } from '../api/preview-gift-card';
 
@@ -11,7 +11,10 @@ import { previewGiftCard } from '../api/preview-gift-card';
  * The order form's gift-card code (ADR 0040) and its "apply": what the card pays and what is left for the card
  * page, said in a live region. Paying with the code is the order itself; the preview holds nothing.
  */
-export const GiftCardCodeField = <In extends { giftCardCode?: string }>({
+/** The order contract's field name (the form's own type is the order form's). */
+const name = 'giftCardCode';
+
+export const GiftCardCodeField = <In extends Record<string, unknown>>({
   form,
   packageSlug,
 }: {
@@ -22,7 +25,7 @@ export const GiftCardCodeField = <In extends { giftCardCode?: string }>({
   const locale = useLocale();
   const [note, setNote] = useState<string | null>(null);
   const apply = async () => {
-    const code = String(form.getValue('giftCardCode') ?? '').trim();
+    const code = String(form.getValue(name as FieldName<In>) ?? '').trim();
     if (!code) return;
     try {
       const preview = await previewGiftCard(code, packageSlug);
@@ -42,7 +45,7 @@ export const GiftCardCodeField = <In extends { giftCardCode?: string }>({
     <div>
       <PlainTextField
         form={form}
-        name="giftCardCode"
+        name={name as FieldName<In>}
         label={t('common:fields.giftCardCode')}
         description={t('giftCards.codeHint')}
         autoComplete="off"
