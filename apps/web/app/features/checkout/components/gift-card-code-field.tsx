@@ -31,8 +31,8 @@ export const GiftCardCodeField = <In extends Record<string, unknown>>({
       const preview = await previewGiftCard(code, packageSlug);
       setNote(
         preview.toPayCents === 0
-          ? t('giftCards.coversAll')
-          : t('giftCards.covers', {
+          ? t('gifts:coversAll')
+          : t('gifts:covers', {
               covered: formatPrice(preview.coveredCents, locale),
               rest: formatPrice(preview.toPayCents, locale),
             }),
@@ -46,15 +46,15 @@ export const GiftCardCodeField = <In extends Record<string, unknown>>({
       <PlainTextField
         form={form}
         name={name as FieldName<In>}
-        label={t('common:fields.giftCardCode')}
-        description={t('giftCards.codeHint')}
+        label={t('gifts:fields.giftCardCode')}
+        description={t('gifts:codeHint')}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         dir="ltr"
       />
       <button type="button" className="button button--outline" onClick={apply} data-testid="gift-card-apply">
-        {t('giftCards.apply')}
+        {t('gifts:apply')}
       </button>
       <p className="form-note" aria-live="polite" data-testid="gift-card-note">
         {note}

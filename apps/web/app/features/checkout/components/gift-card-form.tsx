@@ -46,7 +46,7 @@ export const GiftCardForm = () => {
   return (
     <PlainFormShell
       form={form}
-      submitLabel={leaving ? t('giftCards.redirecting') : t('giftCards.submit')}
+      submitLabel={leaving ? t('gifts:redirecting') : t('gifts:submit')}
       data-testid="gift-card-form"
     >
       <PlainTextField
@@ -57,18 +57,18 @@ export const GiftCardForm = () => {
         min={giftCardLimits.minAmountEuros}
         max={giftCardLimits.maxAmountEuros}
         step={1}
-        label={t('giftCards.amount')}
-        description={t('giftCards.amountHint', {
+        label={t('gifts:amount')}
+        description={t('gifts:amountHint', {
           min: giftCardLimits.minAmountEuros,
           max: giftCardLimits.maxAmountEuros,
         })}
         required
       />
-      <PlainEmailField form={form} name="recipientEmail" label={t('giftCards.recipientEmail')} required />
+      <PlainEmailField form={form} name="recipientEmail" label={t('gifts:recipientEmail')} required />
       <PlainSelectField
         form={form}
         name="recipientLocale"
-        label={t('giftCards.recipientLocale')}
+        label={t('gifts:recipientLocale')}
         options={languageOptions}
         required
       />
@@ -78,23 +78,17 @@ export const GiftCardForm = () => {
         type="date"
         min={utcDay(now)}
         max={utcDay(now, giftCardLimits.maxSendDays)}
-        label={t('giftCards.sendOn')}
+        label={t('gifts:sendOn')}
         required
       />
       <PlainTextareaField
         form={form}
         name="message"
-        label={t('giftCards.message')}
+        label={t('gifts:message')}
         maxLength={giftCardLimits.maxMessageCharacters}
       />
-      <PlainTextField
-        form={form}
-        name="fullName"
-        autoComplete="name"
-        label={t('giftCards.fullName')}
-        required
-      />
-      <PlainEmailField form={form} name="email" label={t('giftCards.email')} required />
+      <PlainTextField form={form} name="fullName" autoComplete="name" label={t('gifts:fullName')} required />
+      <PlainEmailField form={form} name="email" label={t('gifts:email')} required />
     </PlainFormShell>
   );
 };

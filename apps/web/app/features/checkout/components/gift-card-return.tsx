@@ -10,22 +10,22 @@ export const GiftCardReturn = ({ orderId, sessionId }: { orderId: string; sessio
   const { t } = useTranslation();
   const { state, checkAgain } = usePaymentConfirmation(orderId, sessionId);
   const message = !sessionId
-    ? t('giftCards.cancelled')
+    ? t('gifts:cancelled')
     : state.status === 'succeeded' || state.status === 'completed_earlier'
-      ? t('giftCards.paid')
+      ? t('gifts:paid')
       : state.status === 'failed'
         ? t('common:errors.PAYMENT_FAILED')
         : state.status === 'error'
           ? describeError(t, state.error)
           : state.status === 'slow'
-            ? t('giftCards.slow')
-            : t('giftCards.confirming');
+            ? t('gifts:slow')
+            : t('gifts:confirming');
   return (
     <div role="status" aria-live="polite" className="form-card" data-testid="gift-card-status">
       <p style={{ margin: 0, fontWeight: 600 }}>{message}</p>
       {state.status === 'slow' || state.status === 'error' ? (
         <button type="button" className="button" onClick={checkAgain}>
-          {t('giftCards.checkAgain')}
+          {t('gifts:checkAgain')}
         </button>
       ) : null}
     </div>
