@@ -171,6 +171,20 @@ describe('POST /api/gift-cards', () => {
     expect(unknownField.statusCode).toBe(422);
     expect((await ctx.deps.db.select().from(giftCards)).length).toBe(before);
   });
+
+  it('lets a signed-in customer buy without the human check; shop and staff tokens are refused', async () => {
+    const customer = await createSignedInUser(ctx, 'customer');
+    const { humanProof: _proof, ...body } = await buyBody();
+    const bought = await post('/api/gift-cards', body, customer.auth);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, bought.json().orderId));
+    expect(order?.userId).toBe(customer.user.id);
+    expect((await post('/api/gift-cards', body)).statusCode).toBe(422);
+    for (const kind of ['shop', 'staff'] as const)
+      expect(
+        (await post('/api/gift-cards', body, (await createSignedInUser(ctx, kind)).auth)).statusCode,
+      ).toBe(403);
+  });
 });
 
 describe('POST /api/gift-cards/preview', () => {
@@ -187,6 +201,12 @@ describe('POST /api/gift-cards/preview', () => {
       code: 'GIFT_CARD_UNKNOWN',
       errors: { giftCardCode: ['This gift card code is unknown.'] },
     });
+    const albanian = await post(
+      '/api/gift-cards/preview',
+      { code: 'AAAA-BBBB-CCCC-DDDD', packageSlug },
+      { 'accept-language': 'sq' },
+    );
+    expect(albanian.json().errors.giftCardCode).toEqual(['Ky kod karte dhuratë nuk njihet.']);
     const malformed = await post('/api/gift-cards/preview', { code: 'nope', packageSlug });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors.code).toBeDefined();
