@@ -12,6 +12,7 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   ordersFailedTransactions: 'routes/orders/failed-transactions.tsx',
   ordersAll: 'routes/orders/all.tsx',
   ordersForReview: 'routes/orders/for-review.tsx',
+  ordersGiftCards: 'routes/orders/gift-cards.tsx',
   clientsAllUsers: 'routes/clients/all-users.tsx',
   clientsBlockedUsers: 'routes/clients/blocked-users.tsx',
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',

@@ -21,6 +21,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
 import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { giftCardsPublicRoutes } from './modules/gift-cards/gift-cards.public.routes';
+import { giftCardsStaffRoutes } from './modules/gift-cards/gift-cards.staff.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
@@ -182,7 +184,9 @@ export const buildApp = async (
       await api.register(shopsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(dashboardStaffRoutes(deps), { prefix: '/staff' });
       await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
+      await api.register(giftCardsPublicRoutes(deps));
       await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));
       await api.register(
         esimProviderRoutes(deps, async (orderId, providerOrderRef) => {

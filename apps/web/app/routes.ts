@@ -12,6 +12,7 @@ export default [
   route('privacy', 'routes/public/privacy.tsx'),
   route('contact', 'routes/public/contact.tsx'),
   route('become-a-partner', 'routes/public/become-a-partner.tsx'),
+  route('gift-cards', 'routes/public/gift-cards.tsx'),
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   route('robots.txt', 'routes/public/robots.ts'),
   route('portal/verify-email', 'routes/public/verify-email.tsx'),

@@ -1,4 +1,5 @@
 import { humanProofField } from './auth';
+import { giftCardCodeField } from './gift-cards';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
 import { apiSchemas, z } from './zod';
@@ -60,6 +61,8 @@ export const createOrderBodySchema = z
       .optional(),
     /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */
     humanProof: humanProofField.optional(),
+    /** A gift card pays what it covers (ADR 0040); the rest, if any, is paid by card. Empty: none. */
+    giftCardCode: z.union([z.literal(''), giftCardCodeField]).optional(),
   })
   .register(apiSchemas, { id: 'CreateOrderBody' });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;

@@ -8,5 +8,6 @@ export * from './clients';
 export * from './dashboard';
 export * from './saved-views';
 export * from './shops';
+export * from './staff-gift-cards';
 export * from './staff-orders';
 export * from './staff-users';

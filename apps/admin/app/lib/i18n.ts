@@ -30,6 +30,7 @@ export const staffAreas = [
   'businesses',
   'clients',
   'dashboard',
+  'gift-cards',
   'orders',
   'profile',
   'shops',

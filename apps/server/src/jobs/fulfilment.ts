@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
+import { deliverDueGiftCards } from '../modules/gift-cards/gift-cards.service';
 import { checkAllocation, fulfilOrder, sendOrderConfirmation } from '../modules/orders/fulfilment.service';
 import { listOrdersWithoutConfirmation, listPaidOrderIds } from '../modules/orders/orders.repository';
 import { reconcilePendingPayments } from '../modules/orders/payment-reconciliation.service';
@@ -51,6 +52,8 @@ export const startFulfilment = async (deps: AppDeps, log: FastifyBaseLogger, swe
     reconcilePendingPayments(deps, log, paymentIdleSeconds).catch((err) =>
       log.error({ err }, 'payment reconciliation sweep failed'),
     );
+    // Gift cards whose send date has come (one e-mail per card however many processes sweep).
+    deliverDueGiftCards(deps).catch((err) => log.error({ err }, 'gift card delivery failed'));
   }, sweepEveryMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,7 +1,7 @@
 import { createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
 
 /** What a key derived from the root secret is for; one key never serves two purposes. */
-export type KeyPurpose = 'access-token' | 'order-view';
+export type KeyPurpose = 'access-token' | 'order-view' | 'gift-card-code';
 
 const derived = new Map<string, KeyObject>();
 

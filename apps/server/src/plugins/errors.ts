@@ -8,9 +8,10 @@ import { type Translators, translateRule } from './i18n';
 
 /**
  * Where error texts are looked up: `common` (every client has it), then `admin` for the errors only staff
- * screens can meet (a stale record, the last admin…), which the public site need not download.
+ * screens can meet (a stale record, the last admin…), and `gifts` for gift cards' (ADR 0040), which the public
+ * site need not download on every page.
  */
-const errorNamespaces = ['common', 'admin'];
+const errorNamespaces = ['common', 'admin', 'gifts'];
 
 const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

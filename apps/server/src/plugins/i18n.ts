@@ -41,6 +41,7 @@ export const registerI18n = (app: FastifyInstance, translate: Translators) => {
 export const translateRule = (t: TFunction, field: string, message: string): string => {
   const { rule, min, max } = parseRuleMessage(message);
   const fieldKey = field.split('.').at(-1) ?? field;
-  const label = t(`fields.${fieldKey}`, { defaultValue: fieldKey });
+  // Gift cards' field labels live with their words (`gifts`, ADR 0040), off the site's first load.
+  const label = t(`fields.${fieldKey}`, { defaultValue: fieldKey, ns: ['common', 'gifts'] });
   return t(`validation.${rule}`, { field: label, min, max });
 };

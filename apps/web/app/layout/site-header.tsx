@@ -12,6 +12,7 @@ const navLinks = [
   { to: '/about', key: 'nav.about' },
   { to: '/contact', key: 'nav.contact' },
   { to: '/become-a-partner', key: 'nav.partner' },
+  { to: '/gift-cards', key: 'giftCards.nav' },
   { to: '/portal', key: 'nav.portal' },
 ] as const;
 

@@ -1,14 +1,14 @@
 /**
- * Server side: every locale's `common`, `web`, `portal`, `account` and `content` JSON bundled into the server build.
- * `content` (long texts: about, devices, how to connect, FAQ) never reaches the browser as a bundle: loaders pick the
- * page's part.
+ * Server side: every locale's `common`, `web`, `portal`, `account`, `gifts` and `content` JSON bundled into the
+ * server build. `content` (long texts: about, devices, how to connect, FAQ) and `gifts` (the gift-card page and the
+ * order page's code field) never reach the browser as a bundle: loaders pick the page's part.
  */
 import type { Locale } from '@esim/contracts';
 import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account,content}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content}.json',
   {
     eager: true,
     import: 'default',
@@ -23,6 +23,10 @@ for (const [path, content] of Object.entries(files)) {
 }
 
 export const createServerI18n = (locale: Locale) => createI18n(locale, resources);
+
+/** A page's own namespace (`gifts`) in its locale, for its loader to hand to `usePageTexts`. */
+export const getPageTexts = (locale: Locale, ns: 'gifts') =>
+  (resources[locale]?.[ns] ?? resources.en?.[ns] ?? {}) as Record<string, unknown>;
 
 export type ContentKey = 'about' | 'devices' | 'howToConnect' | 'faq';
 

@@ -7,6 +7,7 @@ export const staticPublicPaths = [
   '/faq',
   '/contact',
   '/become-a-partner',
+  '/gift-cards',
   '/terms',
   '/privacy',
 ] as const;

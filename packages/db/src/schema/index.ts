@@ -4,6 +4,7 @@ export * from './catalogue';
 export * from './content';
 export * from './credits';
 export * from './deliveries';
+export * from './gift-cards';
 export * from './order-events';
 export * from './orders';
 export * from './outbox';

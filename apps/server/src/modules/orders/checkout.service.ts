@@ -7,10 +7,17 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
 import { orderPriceOf } from '../catalogue/package-price';
+import {
+  captureGiftCardHolds,
+  dueByCard,
+  giftCardSessionRef,
+  holdGiftCard,
+} from '../gift-cards/gift-card-redemption.service';
 import type { Mailer } from '../mail/mail.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { createOrderNumber } from './order-number';
 import {
+  changeOrderStatus,
   findBusinessIdByReferral,
   findPackageAndContactConflicts,
   getOrder,
@@ -24,6 +31,7 @@ import {
   packageNameOf,
   type StatusChange,
 } from './orders.repository';
+import { ensureBuyerAccount } from './orders.service';
 
 // Checkout: a pending order priced by the server, and the provider's card page that pays it (ADR 0010, 0014).
 // What a payment's outcome does to its order is in orders.service.ts (provider events and webhooks) and
@@ -99,10 +107,13 @@ export const openCheckout = async (
   {
     returnUrls = { success: successUrl(deps, order), cancel: cancelUrl(deps, order, packageSlug) },
     othersOpen = 'close',
+    amountCents = order.totalCents,
   }: {
     /** Where the provider sends the buyer back; default: the site's payment success and failure pages. */
     returnUrls?: { success: string; cancel: string };
     othersOpen?: 'close' | 'none' | 'keep';
+    /** What the card pays: the order's total unless a gift card pays part of it. */
+    amountCents?: number;
   } = {},
 ) => {
   let session: Awaited<ReturnType<PaymentsProvider['createCheckout']>>;
@@ -110,7 +121,7 @@ export const openCheckout = async (
     session = await deps.payments.createCheckout({
       orderId: order.id,
       orderNumber: order.number,
-      amountCents: order.totalCents,
+      amountCents,
       currency: 'EUR',
       description: packageNameOf(order),
       customerEmail: order.buyerEmail,
@@ -128,7 +139,7 @@ export const openCheckout = async (
       orderId: order.id,
       provider: deps.payments.name,
       sessionRef: session.sessionId,
-      amountCents: order.totalCents,
+      amountCents,
     },
     'buyer',
   );
@@ -191,8 +202,55 @@ export const createOrder = async (
       ? ((await findBusinessIdByReferral(deps.db, body.attribution.referralCode.toUpperCase())) ?? null)
       : null,
   };
+  if (body.giftCardCode) return createOrderWithGiftCard(deps, values, body.giftCardCode, pkg.slug, log);
   const order = await insertNumberedOrder(deps, values);
   const checkoutUrl = await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' });
+  return { order, checkoutUrl };
+};
+
+/**
+ * An order with a gift card (ADR 0040): the order and the card's hold in one transaction, so a code refused
+ * (unknown, spent, or emptied a moment ago by another checkout) leaves no order behind. A card that covers the
+ * whole price pays it: the order is paid with method `gift_card` and fulfilled by the same job, no card page.
+ * Otherwise the rest is paid on the card page.
+ */
+const createOrderWithGiftCard = async (
+  deps: CheckoutDeps,
+  values: Omit<NewOrderRow, 'number'>,
+  code: string,
+  packageSlug: string,
+  log: FastifyBaseLogger,
+) => {
+  const { order, heldCents } = await deps.db.transaction(async (tx) => {
+    const created = await insertNumberedOrder({ ...deps, db: tx }, values);
+    const held = await holdGiftCard(tx, { code, orderId: created.id, totalCents: created.totalCents });
+    if (held < created.totalCents) return { order: created, heldCents: held };
+    const sessionRef = giftCardSessionRef(created.id);
+    await insertPayment(
+      tx,
+      { orderId: created.id, provider: 'gift_card', sessionRef, amountCents: held, status: 'succeeded' },
+      'buyer',
+    );
+    await captureGiftCardHolds(tx, created.id);
+    const userId = await ensureBuyerAccount(deps, tx, created);
+    await changeOrderStatus(
+      tx,
+      created,
+      'paid',
+      { actor: 'buyer' },
+      { userId, paymentMethod: 'gift_card', paidAt: new Date() },
+    );
+    return { order: { ...created, userId, paymentMethod: 'gift_card' as const }, heldCents: held };
+  });
+  if (heldCents >= order.totalCents) {
+    await deps.jobs.enqueueFulfilment(order.id);
+    const checkoutUrl = successUrl(deps, order).replace('{SESSION_ID}', giftCardSessionRef(order.id));
+    return { order, checkoutUrl };
+  }
+  const checkoutUrl = await openCheckout(deps, order, packageSlug, log, {
+    othersOpen: 'none',
+    amountCents: order.totalCents - heldCents,
+  });
   return { order, checkoutUrl };
 };
 
@@ -208,5 +266,5 @@ export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: Fas
     if (blocker) throw new AppError(blocker);
   }
   const slug = String(order.packageSnapshot?.slug ?? '');
-  return openCheckout(deps, order, slug, log);
+  return openCheckout(deps, order, slug, log, { amountCents: await dueByCard(deps.db, order) });
 };

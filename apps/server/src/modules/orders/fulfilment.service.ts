@@ -21,6 +21,7 @@ import {
   updateEsim,
   upsertEsim,
 } from '../esims/esims.repository';
+import { completeGiftCard } from '../gift-cards/gift-cards.service';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
@@ -40,7 +41,7 @@ export type FulfilmentDeps = {
   esimProvider: EsimProvider;
   i18n: ServerI18n;
   mailer: Mailer;
-  config: Pick<Config, 'fulfilment'>;
+  config: Pick<Config, 'fulfilment' | 'jwtSecret' | 'siteUrl'>;
   /** Queues a paid order's fulfilment, its allocation checks and its confirmation e-mail (the job queue). */
   jobs: Pick<JobQueue, 'enqueueFulfilment' | 'enqueueAllocationCheck' | 'enqueueConfirmation'>;
   /** Tells the buyer's waiting success page that the order has finished. */
@@ -436,7 +437,9 @@ const attemptFulfilment = async (
         ? await completeTopUp(deps, order)
         : order.kind === 'change_esim'
           ? await completeEsimChange(deps, order)
-          : await placeEsimOrder(deps, order);
+          : order.kind === 'gift_card'
+            ? await completeGiftCard(deps, order)
+            : await placeEsimOrder(deps, order);
     // One line per order: placing is logged only when it finished the order (the check logs the rest).
     if (result !== 'allocating')
       log.info({ orderId, kind: order.kind, result, attempt: order.fulfilmentAttempts }, 'order fulfilment');

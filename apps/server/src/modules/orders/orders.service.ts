@@ -5,6 +5,11 @@ import type { PaymentEvent } from '../../adapters/payments/port';
 import { insertUser } from '../auth/auth.repository';
 import { createPasswordReset } from '../auth/auth.service';
 import { creditTopUp } from '../credits/credits.service';
+import {
+  captureGiftCardHolds,
+  dueByCard,
+  releaseGiftCardHolds,
+} from '../gift-cards/gift-card-redemption.service';
 import { renderActionMail } from '../mail/templates';
 import { recordOrderEvent, recordOrderEvents } from '../order-timeline/order-timeline.repository';
 import { insertAutomaticRefund, settleRefundOfPayment } from '../payments/refunds.repository';
@@ -42,7 +47,7 @@ const splitName = (fullName: string) => {
  * The buyer's account: the signed-in customer, an existing account with the order's e-mail (it receives the
  * eSIM anyway), or a new one with an e-mail to choose a password (SPEC section 4: registered automatically).
  */
-const ensureBuyerAccount = async (deps: CheckoutDeps, tx: Db, order: OrderRow) => {
+export const ensureBuyerAccount = async (deps: CheckoutDeps, tx: Db, order: OrderRow) => {
   if (order.userId) return order.userId;
   const { existingId, phoneTaken } = await findCustomerByContact(tx, order.buyerEmail, order.buyerPhone);
   if (existingId) return existingId;
@@ -145,13 +150,12 @@ export const applyPaymentSucceeded = async (
       { actor: input.actor },
       { userId, paidAt: new Date(), failureReason: conflict },
     );
+    await releaseGiftCardHolds(tx, order.id);
     return refund('order');
   }
-  if (input.amountCents !== order.totalCents) {
-    log.error(
-      { orderId: order.id, paid: input.amountCents, due: order.totalCents },
-      'payment amount mismatch',
-    );
+  const due = await dueByCard(tx, order);
+  if (input.amountCents !== due) {
+    log.error({ orderId: order.id, paid: input.amountCents, due }, 'payment amount mismatch');
     await changeOrderStatus(
       tx,
       order,
@@ -161,11 +165,12 @@ export const applyPaymentSucceeded = async (
         userId,
         paidAt: new Date(),
         reviewReason: 'amount_mismatch',
-        failureReason: `amount paid ${input.amountCents} differs from total ${order.totalCents}`,
+        failureReason: `amount paid ${input.amountCents} differs from total ${due}`,
       },
     );
     return noEffects;
   }
+  await captureGiftCardHolds(tx, order.id);
   await changeOrderStatus(tx, order, 'paid', { actor: input.actor }, { userId, paidAt: new Date() });
   return { orderToFulfil: order.id, refundToSend: null };
 };

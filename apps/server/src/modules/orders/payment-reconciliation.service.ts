@@ -2,6 +2,7 @@ import { type Locale, localeTags, type PaymentOutcome } from '@esim/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/app-error';
+import { giftCardSessionRef } from '../gift-cards/gift-card-redemption.service';
 import { listRefundsOfPayment } from '../payments/refunds.repository';
 import type { CheckoutDeps } from './checkout.service';
 import { signViewToken } from './order-view-tokens';
@@ -98,7 +99,9 @@ export const confirmReturn = async (
   log: FastifyBaseLogger,
   locale: Locale = 'en',
 ): Promise<PaymentOutcome> => {
-  const payment = await findPaymentBySession(deps.db, deps.payments.name, sessionId);
+  // An order a gift card paid in full has its payment under the provider `gift_card` (ADR 0040).
+  const provider = sessionId === giftCardSessionRef(orderId) ? 'gift_card' : deps.payments.name;
+  const payment = await findPaymentBySession(deps.db, provider, sessionId);
   const order = await getOrder(deps.db, orderId);
   if (!payment || !order || payment.orderId !== order.id) throw new AppError('NOT_FOUND');
   const messages: Record<PaymentOutcome['outcome'], string | null> = {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { seedDeliveredGiftCard } from '../gift-cards/gift-cards.service';
 import { openCheckout } from '../orders/checkout.service';
 import { getOrder } from '../orders/orders.repository';
 import { deleteFailedTestOrder, deleteTestUser, insertTestApplication } from './test-support.repository';
@@ -130,6 +131,24 @@ export const testSupportRoutes =
       async (request, reply) => {
         const order = await seedOrderInReview(deps.db, request.body);
         return reply.status(201).send({ id: order.id, number: order.number });
+      },
+    );
+
+    app.post(
+      '/test/gift-cards',
+      {
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Create a paid gift card, delivered to its recipient today',
+          body: z.object({ buyerEmail: z.email(), recipientEmail: z.email(), amount: z.number().int() }),
+          response: { 201: z.object({ id: z.string(), orderId: z.string(), code: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const card = await seedDeliveredGiftCard(deps, request.body);
+        return reply.status(201).send(card);
       },
     );
 

@@ -6,10 +6,12 @@ import { PackageSummary } from '../../features/checkout/components/package-summa
 import { listPhoneCountries } from '../../features/checkout/phone-countries';
 import { toOrderPackage } from '../../features/checkout/types';
 import { PageIntro } from '../../features/content/components/page-intro';
+import { getPageTexts } from '../../lib/i18n.server';
 import { resolveRequestLocale } from '../../lib/locale';
 import type { NextPageHandle } from '../../lib/next-page';
 import { getPackageTitle } from '../../lib/package-card';
 import { paymentReturnRoute } from '../../lib/public-pages';
+import { usePageTexts } from '../../lib/use-page-texts';
 import type { Route } from './+types/order';
 
 /**
@@ -22,7 +24,13 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
     context.site.getPackage(params.slug, locale),
     context.site.humanChallenge(),
   ]);
-  return { pkg: toOrderPackage(pkg, locale), countries: listPhoneCountries(locale), humanChallenge };
+  return {
+    pkg: toOrderPackage(pkg, locale),
+    countries: listPhoneCountries(locale),
+    humanChallenge,
+    // The gift-card code field's words (ADR 0040), with the data rather than in the site's first load.
+    giftTexts: getPageTexts(locale, 'gifts'),
+  };
 };
 
 /** The payment return page comes next: its route is listed with a first load, so its code is prefetched at once. */
@@ -33,6 +41,7 @@ export const headers = () => ({ 'Cache-Control': 'private, no-cache' });
 
 /** The order page (SPEC section 2): the package, then full name, e-mail, phone and pay. Not indexed. */
 export default function OrderRoute({ loaderData }: Route.ComponentProps) {
+  usePageTexts('gifts', loaderData.giftTexts);
   const { t } = useTranslation();
   const { pkg, countries, humanChallenge } = loaderData;
   const title = t('checkout.order.title', { package: getPackageTitle(t, pkg) });

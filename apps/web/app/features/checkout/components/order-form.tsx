@@ -18,6 +18,7 @@ import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
 import { currentReferral, getAttribution } from '../attribution';
 import { savePayToken } from '../view-token';
+import { GiftCardCodeField } from './gift-card-code-field';
 
 /**
  * The order contract (zod and libphonenumber, about half the page's code) loads once the form is usable, with
@@ -64,7 +65,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
     [humanChallenge],
   );
   const form = usePlainForm(loadOrderContract, {
-    defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '' },
+    defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '', giftCardCode: '' },
     loadChecks: 'at-once',
     onSubmit: async (values) => {
       // A second click while the first is on its way (or the page is leaving) sends nothing.
@@ -170,6 +171,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
         loadFormat="at-once"
         required
       />
+      <GiftCardCodeField form={form} packageSlug={packageSlug} />
     </PlainFormShell>
   );
 };

@@ -1,0 +1,269 @@
+import type { StaffGiftCardsCsvQuery } from '@esim/contracts/staff';
+import { type Db, giftCardRedemptions, giftCards, orderEvents, orders, payments } from '@esim/db';
+import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { defineListQuery, searchCondition } from '../../lib/list-query';
+import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+
+export type GiftCardRow = typeof giftCards.$inferSelect;
+export type NewGiftCardRow = typeof giftCards.$inferInsert;
+export type GiftCardRedemptionRow = typeof giftCardRedemptions.$inferSelect;
+
+export const insertGiftCard = async (tx: Db, values: NewGiftCardRow) => {
+  const [row] = await tx.insert(giftCards).values(values).returning();
+  if (!row) throw new Error('gift card insert returned nothing');
+  return row;
+};
+
+export const getGiftCard = async (db: Db, giftCardId: string) =>
+  (await db.select().from(giftCards).where(eq(giftCards.id, giftCardId)).limit(1))[0];
+
+export const lockGiftCard = async (tx: Db, giftCardId: string) =>
+  (await tx.select().from(giftCards).where(eq(giftCards.id, giftCardId)).for('update').limit(1))[0];
+
+export const getGiftCardOfOrder = async (db: Db, orderId: string) =>
+  (await db.select().from(giftCards).where(eq(giftCards.orderId, orderId)).limit(1))[0];
+
+/** An active card by the hash of its code. */
+export const findActiveGiftCardByHash = async (db: Db, codeHash: string) =>
+  (
+    await db
+      .select()
+      .from(giftCards)
+      .where(and(eq(giftCards.codeHash, codeHash), eq(giftCards.status, 'active')))
+      .limit(1)
+  )[0];
+
+/** Activates a paid purchase's card with its code's hash, once (a repeated activation changes nothing). */
+export const activateGiftCard = async (
+  tx: Db,
+  giftCardId: string,
+  code: { codeHash: string; codeLast4: string; balanceCents: number },
+) =>
+  (
+    await tx
+      .update(giftCards)
+      .set({ ...code, status: 'active', activatedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(giftCards.id, giftCardId), eq(giftCards.status, 'pending')))
+      .returning()
+  )[0];
+
+/** Active cards whose send date has come and that were never delivered (the delivery job's list). */
+export const listDueGiftCardIds = async (db: Db, today: string, limit = 100) =>
+  (
+    await db
+      .select({ id: giftCards.id })
+      .from(giftCards)
+      .where(and(eq(giftCards.status, 'active'), isNull(giftCards.deliveredAt), lte(giftCards.sendOn, today)))
+      .orderBy(asc(giftCards.sendOn))
+      .limit(limit)
+  ).map((r) => r.id);
+
+/**
+ * Claims a card's first delivery: only one caller gets the row (the guard is `delivered_at is null`), so the
+ * e-mail stored in the same transaction is stored once however often the job runs.
+ */
+export const claimGiftCardDelivery = async (tx: Db, giftCardId: string, today: string) =>
+  (
+    await tx
+      .update(giftCards)
+      .set({ deliveredAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(giftCards.id, giftCardId),
+          eq(giftCards.status, 'active'),
+          isNull(giftCards.deliveredAt),
+          lte(giftCards.sendOn, today),
+        ),
+      )
+      .returning()
+  )[0];
+
+export const countGiftCardResend = async (tx: Db, giftCardId: string) =>
+  (
+    await tx
+      .update(giftCards)
+      .set({
+        resendCount: sql`${giftCards.resendCount} + 1`,
+        deliveredAt: sql`coalesce(${giftCards.deliveredAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(giftCards.id, giftCardId))
+      .returning()
+  )[0];
+
+/**
+ * Takes `amountCents` off an active card's balance if it has that much (the guard keeps a balance from going
+ * below zero when checkouts race: the loser's update finds too little and changes nothing).
+ */
+export const debitGiftCard = async (tx: Db, giftCardId: string, amountCents: number) =>
+  (
+    await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} - ${amountCents}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(giftCards.id, giftCardId),
+          eq(giftCards.status, 'active'),
+          gte(giftCards.balanceCents, amountCents),
+        ),
+      )
+      .returning()
+  )[0];
+
+export const creditGiftCard = (tx: Db, giftCardId: string, amountCents: number) =>
+  tx
+    .update(giftCards)
+    .set({ balanceCents: sql`${giftCards.balanceCents} + ${amountCents}`, updatedAt: sql`now()` })
+    .where(eq(giftCards.id, giftCardId));
+
+export const insertRedemption = async (tx: Db, values: typeof giftCardRedemptions.$inferInsert) => {
+  const [row] = await tx.insert(giftCardRedemptions).values(values).returning();
+  if (!row) throw new Error('redemption insert returned nothing');
+  return row;
+};
+
+/** Moves an order's redemptions from one status to another; the rows moved are returned (none: done before). */
+export const changeRedemptionsOfOrder = (
+  tx: Db,
+  orderId: string,
+  from: GiftCardRedemptionRow['status'],
+  to: GiftCardRedemptionRow['status'],
+) =>
+  tx
+    .update(giftCardRedemptions)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(giftCardRedemptions.orderId, orderId), eq(giftCardRedemptions.status, from)))
+    .returning();
+
+export const listRedemptionsOfOrder = (db: Db, orderId: string) =>
+  db.select().from(giftCardRedemptions).where(eq(giftCardRedemptions.orderId, orderId));
+
+/** A card's redemptions with their orders, newest first. */
+export const listRedemptionsOfCard = (db: Db, giftCardId: string) =>
+  db
+    .select({ redemption: giftCardRedemptions, orderNumber: orders.number, buyerEmail: orders.buyerEmail })
+    .from(giftCardRedemptions)
+    .innerJoin(orders, eq(orders.id, giftCardRedemptions.orderId))
+    .where(eq(giftCardRedemptions.giftCardId, giftCardId))
+    .orderBy(sql`${giftCardRedemptions.createdAt} desc`);
+
+export type GiftCardFilters = Pick<StaffGiftCardsCsvQuery, 'q' | 'deliveryState'> & {
+  sort?: StaffGiftCardsCsvQuery['sort'];
+};
+
+const deliveryCondition = (state: GiftCardFilters['deliveryState']): SQL | undefined =>
+  state === 'awaiting_payment'
+    ? eq(giftCards.status, 'pending')
+    : state === 'scheduled'
+      ? and(eq(giftCards.status, 'active'), isNull(giftCards.deliveredAt))
+      : state === 'delivered'
+        ? isNotNull(giftCards.deliveredAt)
+        : undefined;
+
+/** Staff's gift cards with their purchase (number, buyer). */
+const giftCardList = defineListQuery({
+  select: (db, listFields) =>
+    db
+      .select({ giftCard: giftCards, order: orders, ...listFields })
+      .from(giftCards)
+      .innerJoin(orders, eq(orders.id, giftCards.orderId))
+      .$dynamic(),
+  // The purchase's columns are searched through `exists`: the total counts gift_cards alone.
+  where: (filters: GiftCardFilters, db) =>
+    and(
+      deliveryCondition(filters.deliveryState),
+      filters.q
+        ? or(
+            searchCondition(filters.q, [giftCards.recipientEmail, giftCards.codeLast4]),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(orders)
+                .where(
+                  and(
+                    eq(orders.id, giftCards.orderId),
+                    searchCondition(filters.q, [orders.buyerEmail, orders.number]),
+                  ),
+                ),
+            ),
+          )
+        : undefined,
+    ),
+  sortColumns: {
+    createdAt: giftCards.createdAt,
+    sendOn: giftCards.sendOn,
+    amountCents: giftCards.amountCents,
+    balanceCents: giftCards.balanceCents,
+  },
+  tiebreak: giftCards.id,
+  defaultSort: '-createdAt',
+});
+
+export const listGiftCards = giftCardList.page;
+export const streamGiftCards = giftCardList.batches;
+
+export const getGiftCardWithOrder = async (db: Db, giftCardId: string) =>
+  (
+    await db
+      .select({ giftCard: giftCards, order: orders })
+      .from(giftCards)
+      .innerJoin(orders, eq(orders.id, giftCards.orderId))
+      .where(eq(giftCards.id, giftCardId))
+      .limit(1)
+  )[0];
+
+/**
+ * A staff click on a card's purchase timeline, stored once per click id: the caller acts only when this returns
+ * a row (a repeated request of the same click finds the event there and does nothing).
+ */
+export const recordStaffClick = async (
+  tx: Db,
+  orderId: string,
+  click: { staffUserId: string; clickId: string; action: string; reason: string | null },
+) =>
+  (
+    await recordOrderEvent(tx, orderId, {
+      kind: 'staff_action',
+      actor: 'staff',
+      staffUserId: click.staffUserId,
+      detail: { action: click.action, reason: click.reason },
+      dedupeKey: `${click.action}:${click.clickId}`,
+    }).returning({ id: orderEvents.id })
+  ).length > 0;
+
+/** What an order's gift cards pay of it: its held and captured redemptions. */
+export const giftCardCentsOfOrder = async (db: Db, orderId: string) =>
+  Number(
+    (
+      await db
+        .select({ cents: sql<string>`coalesce(sum(${giftCardRedemptions.amountCents}), 0)` })
+        .from(giftCardRedemptions)
+        .where(
+          and(
+            eq(giftCardRedemptions.orderId, orderId),
+            inArray(giftCardRedemptions.status, ['held', 'captured']),
+          ),
+        )
+    )[0]?.cents ?? 0,
+  );
+
+/** Whether the order still has a card page open (its held gift-card amount waits for that page). */
+export const hasPendingPayment = async (db: Db, orderId: string) =>
+  (
+    await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+      .limit(1)
+  ).length > 0;
+
+/**
+ * A card payment of the order failed or expired: unless another card page of the order is still open, its held
+ * amounts go back to their cards (once: only rows still `held` move).
+ */
+export const releaseGiftCardHolds = async (tx: Db, orderId: string) => {
+  if (await hasPendingPayment(tx, orderId)) return 0;
+  const released = await changeRedemptionsOfOrder(tx, orderId, 'held', 'released');
+  for (const row of released) await creditGiftCard(tx, row.giftCardId, row.amountCents);
+  return released.length;
+};

@@ -1,0 +1,428 @@
+import { utcDay } from '@esim/contracts';
+import {
+  auditLog,
+  giftCardRedemptions,
+  giftCards,
+  orderEvents,
+  orders,
+  outbox,
+  packages,
+  payments,
+  seedStaffUser,
+} from '@esim/db';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
+import { ensureCatalogue } from '../../jobs/catalogue-sync';
+import { startFulfilment } from '../../jobs/fulfilment';
+import {
+  createSignedInUser,
+  createTestContext,
+  loginAs,
+  solveHumanProof,
+  type TestContext,
+  uniqueEmail,
+  uniquePhone,
+} from '../../test/harness';
+import { giftCardCodeOf } from './gift-card-code';
+import { deliverDueGiftCards } from './gift-cards.service';
+
+// Issue 31: gift cards bought on the site, delivered by e-mail on their send date, previewed on the order page,
+// and listed for staff with their redemptions and a resend action.
+let ctx: TestContext;
+let stopSweep: () => void;
+let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+let packageSlug: string;
+/** A package dearer than a 10-euro card, for partial payments. */
+let dear: { slug: string; priceCents: number };
+
+beforeAll(async () => {
+  ctx = await createTestContext(
+    { FULFILMENT_ATTEMPTS: '1', FULFILMENT_RETRY_DELAY_SECONDS: '1', JOB_POLL_SECONDS: '0.5' },
+    { esimProvider: createSandboxEsimProvider({ allocationDelayMs: 0 }) },
+  );
+  await ensureCatalogue(ctx.deps, ctx.app.log);
+  stopSweep = await startFulfilment(ctx.deps, ctx.app.log);
+  admin = await createSignedInUser(ctx, 'staff');
+  const [pkg] = await ctx.deps.db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.active, true), gt(packages.priceCents, 1500), isNull(packages.offerPriceCents)))
+    .orderBy(asc(packages.priceCents))
+    .limit(1);
+  if (!pkg) throw new Error('no package');
+  packageSlug = pkg.slug;
+  dear = { slug: pkg.slug, priceCents: pkg.priceCents };
+}, 120_000);
+afterAll(async () => {
+  stopSweep?.();
+  await ctx?.close();
+});
+
+const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const today = () => utcDay(new Date());
+
+const buyBody = async (values: Record<string, unknown> = {}) => ({
+  amount: 50,
+  recipientEmail: uniqueEmail('recipient'),
+  message: 'Happy travels!\nLove, Ana',
+  sendOn: today(),
+  recipientLocale: 'sq',
+  fullName: 'Ana Berisha',
+  email: uniqueEmail('giver'),
+  humanProof: await solveHumanProof(ctx.app),
+  ...values,
+});
+
+const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'accept-language': 'en', ...headers },
+    payload: payload as object,
+  });
+
+const waitFor = async <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const cardOfOrder = async (orderId: string) =>
+  (await ctx.deps.db.select().from(giftCards).where(eq(giftCards.orderId, orderId)))[0];
+const mailsTo = (to: string) => ctx.deps.db.select().from(outbox).where(eq(outbox.to, to));
+
+/** Buys and pays a card; resolves once the purchase is completed. */
+const buyPaid = async (values: Record<string, unknown> = {}) => {
+  const body = await buyBody(values);
+  const response = await post('/api/gift-cards', body);
+  expect(response.statusCode, response.body).toBe(201);
+  const { orderId, checkoutUrl } = response.json() as { orderId: string; checkoutUrl: string };
+  if (!ctx.deps.sandboxPayments) throw new Error('sandbox payments expected');
+  await ctx.deps.sandboxPayments.submitCard(checkoutUrl.split('/').pop() ?? '', card);
+  await waitFor(async () => {
+    const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    return order?.status === 'completed';
+  });
+  const giftCard = await cardOfOrder(orderId);
+  if (!giftCard) throw new Error('no gift card');
+  return { body, orderId, giftCard, code: giftCardCodeOf(ctx.deps.config.jwtSecret, giftCard.id) };
+};
+
+describe('POST /api/gift-cards', () => {
+  it('sells a card that is e-mailed with its code and message in the chosen language on the day', async () => {
+    const { body, orderId, giftCard, code } = await buyPaid();
+    expect(giftCard).toMatchObject({ status: 'active', amountCents: 5000, balanceCents: 5000, locale: 'sq' });
+    expect(giftCard.codeHash).not.toContain(code);
+    expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ kind: 'gift_card', totalCents: 5000, paymentMethod: 'card' });
+    const mails = await waitFor(async () => {
+      const rows = await mailsTo(String(body.recipientEmail));
+      return rows.length > 0 ? rows : null;
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(code);
+    expect(mails[0]?.text).toContain('Love, Ana');
+    // Albanian, as the buyer chose for the recipient.
+    expect(mails[0]?.subject).toContain('Ana Berisha');
+    expect(mails[0]?.subject).not.toMatch(/sent you/);
+    // The delivery job running again sends nothing more.
+    expect(await deliverDueGiftCards(ctx.deps)).toBe(0);
+    expect(await mailsTo(String(body.recipientEmail))).toHaveLength(1);
+  });
+
+  it('keeps a card for a later day until then, and then e-mails it once however often the job runs', async () => {
+    const later = utcDay(new Date(), 3);
+    const { body, giftCard } = await buyPaid({ sendOn: later });
+    expect(giftCard.deliveredAt).toBeNull();
+    expect(await mailsTo(String(body.recipientEmail))).toHaveLength(0);
+    const thatDay = new Date(`${later}T08:00:00Z`);
+    const runs = await Promise.all([
+      deliverDueGiftCards(ctx.deps, thatDay),
+      deliverDueGiftCards(ctx.deps, thatDay),
+    ]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await deliverDueGiftCards(ctx.deps, thatDay)).toBe(0);
+    expect(await mailsTo(String(body.recipientEmail))).toHaveLength(1);
+  });
+
+  it('refuses an amount out of range and a send date in the past, and creates nothing', async () => {
+    const before = (await ctx.deps.db.select().from(giftCards)).length;
+    const low = await post('/api/gift-cards', await buyBody({ amount: 5 }));
+    expect(low.statusCode).toBe(422);
+    expect(low.json().errors.amount).toEqual(['Amount must be at least 10']);
+    const high = await post('/api/gift-cards', await buyBody({ amount: 501 }));
+    expect(high.json().errors.amount).toEqual(['Amount must not be more than 500']);
+    const past = await post('/api/gift-cards', await buyBody({ sendOn: utcDay(new Date(), -1) }));
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors.sendOn).toEqual(['The send date cannot be in the past.']);
+    const far = await post('/api/gift-cards', await buyBody({ sendOn: utcDay(new Date(), 400) }));
+    expect(far.json().errors.sendOn).toEqual(['The send date can be at most a year ahead.']);
+    const albanian = await post('/api/gift-cards', await buyBody({ sendOn: utcDay(new Date(), -1) }), {
+      'accept-language': 'sq',
+    });
+    expect(albanian.json().errors.sendOn[0]).not.toBe('The send date cannot be in the past.');
+    const unknownField = await post('/api/gift-cards', { ...(await buyBody()), balance: 1 });
+    expect(unknownField.statusCode).toBe(422);
+    expect((await ctx.deps.db.select().from(giftCards)).length).toBe(before);
+  });
+
+  it('lets a signed-in customer buy without the human check; shop and staff tokens are refused', async () => {
+    const customer = await createSignedInUser(ctx, 'customer');
+    const { humanProof: _proof, ...body } = await buyBody();
+    const bought = await post('/api/gift-cards', body, customer.auth);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, bought.json().orderId));
+    expect(order?.userId).toBe(customer.user.id);
+    expect((await post('/api/gift-cards', body)).statusCode).toBe(422);
+    for (const kind of ['shop', 'staff'] as const)
+      expect(
+        (await post('/api/gift-cards', body, (await createSignedInUser(ctx, kind)).auth)).statusCode,
+      ).toBe(403);
+  });
+});
+
+describe('POST /api/gift-cards/preview', () => {
+  it('says what a code covers, and refuses unknown and malformed codes in the language asked', async () => {
+    const { code } = await buyPaid({ amount: 10 });
+    const preview = await post('/api/gift-cards/preview', { code: code.toLowerCase(), packageSlug });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { coveredCents, toPayCents, totalCents } = preview.json();
+    expect(coveredCents).toBe(Math.min(1000, totalCents));
+    expect(coveredCents + toPayCents).toBe(totalCents);
+    const unknown = await post('/api/gift-cards/preview', { code: 'AAAA-BBBB-CCCC-DDDD', packageSlug });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({
+      code: 'GIFT_CARD_UNKNOWN',
+      errors: { giftCardCode: ['This gift card code is unknown.'] },
+    });
+    const albanian = await post(
+      '/api/gift-cards/preview',
+      { code: 'AAAA-BBBB-CCCC-DDDD', packageSlug },
+      { 'accept-language': 'sq' },
+    );
+    expect(albanian.json().errors.giftCardCode).toEqual(['Ky kod karte dhuratë nuk njihet.']);
+    const malformed = await post('/api/gift-cards/preview', { code: 'nope', packageSlug });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors.code).toBeDefined();
+  });
+});
+
+const order = async (code: string, values: Record<string, unknown> = {}) =>
+  post('/api/orders', {
+    packageSlug: dear.slug,
+    fullName: 'Besa Krasniqi',
+    email: uniqueEmail('redeemer'),
+    phoneNumber: uniquePhone(),
+    humanProof: await solveHumanProof(ctx.app),
+    giftCardCode: code,
+    ...values,
+  });
+const balanceOf = async (id: string) =>
+  (await ctx.deps.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]?.balanceCents;
+const redemptionsOf = (orderId: string) =>
+  ctx.deps.db.select().from(giftCardRedemptions).where(eq(giftCardRedemptions.orderId, orderId));
+const paymentsOf = (orderId: string) =>
+  ctx.deps.db.select().from(payments).where(eq(payments.orderId, orderId));
+const sessionOf = (checkoutUrl: string) => checkoutUrl.split('/').pop() ?? '';
+
+describe('redeeming at checkout', () => {
+  it('holds what a card covers and charges the rest; paying captures the hold', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 10 });
+    const response = await order(code);
+    expect(response.statusCode, response.body).toBe(201);
+    const { orderId, checkoutUrl, totalCents } = response.json();
+    expect(totalCents).toBe(dear.priceCents);
+    expect(await balanceOf(giftCard.id)).toBe(0);
+    expect((await paymentsOf(orderId)).map((p) => p.amountCents)).toEqual([dear.priceCents - 1000]);
+    await ctx.deps.sandboxPayments?.submitCard(sessionOf(checkoutUrl), card);
+    await waitFor(async () => {
+      const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+      return row?.status === 'completed';
+    });
+    expect((await redemptionsOf(orderId)).map((r) => [r.amountCents, r.status])).toEqual([
+      [1000, 'captured'],
+    ]);
+    // Spent: the next checkout with it is refused and leaves no order.
+    const email = uniqueEmail('late');
+    const refused = await order(code, { email });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'GIFT_CARD_SPENT',
+      errors: { giftCardCode: ['This gift card has no balance left.'] },
+    });
+    expect(await ctx.deps.db.select().from(orders).where(eq(orders.buyerEmail, email))).toHaveLength(0);
+    const staff = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/gift-cards/${giftCard.id}`,
+      headers: admin.auth,
+    });
+    expect(staff.json().redemptions).toMatchObject([{ orderId, amountCents: 1000, status: 'captured' }]);
+  });
+
+  it('pays an order in full with method gift_card, no card page, and keeps the rest on the card', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 500 });
+    const response = await order(code);
+    expect(response.statusCode, response.body).toBe(201);
+    const { orderId, checkoutUrl } = response.json();
+    expect(checkoutUrl).toContain(`/payment/success?order=${orderId}&session_id=gift_card:${orderId}`);
+    expect(await balanceOf(giftCard.id)).toBe(50000 - dear.priceCents);
+    const confirmed = await post(`/api/orders/${orderId}/confirm`, { sessionId: `gift_card:${orderId}` });
+    expect(confirmed.json()).toMatchObject({ outcome: 'succeeded' });
+    const done = await waitFor(async () => {
+      const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+      return row?.status === 'completed' ? row : null;
+    });
+    expect(done.paymentMethod).toBe('gift_card');
+  });
+
+  it('gives the held amount back when the card payment fails', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 10 });
+    const { orderId, checkoutUrl } = (await order(code)).json();
+    expect(await balanceOf(giftCard.id)).toBe(0);
+    await ctx.deps.sandboxPayments?.submitCard(sessionOf(checkoutUrl), {
+      ...card,
+      number: '4000 0000 0000 0002',
+    });
+    await waitFor(async () => (await balanceOf(giftCard.id)) === 1000);
+    expect((await redemptionsOf(orderId)).map((r) => r.status)).toEqual(['released']);
+  });
+
+  it('never takes a balance below zero when many checkouts use one code at once', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 50 });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => order(code)));
+    const held = await ctx.deps.db
+      .select()
+      .from(giftCardRedemptions)
+      .where(eq(giftCardRedemptions.giftCardId, giftCard.id));
+    const heldCents = held.reduce((sum, r) => sum + r.amountCents, 0);
+    const balance = await balanceOf(giftCard.id);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(heldCents + (balance ?? 0)).toBe(5000);
+    const created = answers.filter((a) => a.statusCode === 201);
+    expect(created).toHaveLength(held.length);
+    for (const refused of answers.filter((a) => a.statusCode !== 201))
+      expect(refused.json().code, refused.body).toBe('GIFT_CARD_SPENT');
+    expect(created.length).toBe(Math.ceil(5000 / dear.priceCents));
+  });
+});
+
+describe('staff gift cards', () => {
+  const get = (url: string, headers: Record<string, string> = admin.auth) =>
+    ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en', ...headers } });
+
+  it('lists cards masked with balance, buyer, recipient and delivery state; a card shows its redemptions', async () => {
+    const { body, giftCard, code } = await buyPaid({ amount: 25 });
+    const list = await get(`/api/staff/gift-cards?q=${encodeURIComponent(String(body.recipientEmail))}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().total).toBe(1);
+    expect(list.json().items[0]).toMatchObject({
+      id: giftCard.id,
+      maskedCode: `••••-••••-••••-${code.slice(-4)}`,
+      amountCents: 2500,
+      balanceCents: 2500,
+      buyerEmail: body.email,
+      recipientEmail: body.recipientEmail,
+      deliveryState: 'delivered',
+    });
+    expect(list.body).not.toContain(code);
+    const byBuyer = await get(`/api/staff/gift-cards?q=${encodeURIComponent(String(body.email))}`);
+    expect(byBuyer.json().total).toBe(1);
+    const scheduled = await get('/api/staff/gift-cards?deliveryState=scheduled&sort=-sendOn&pageSize=200');
+    expect(
+      scheduled.json().items.every((c: { deliveryState: string }) => c.deliveryState === 'scheduled'),
+    ).toBe(true);
+    expect((await get('/api/staff/gift-cards?sort=code')).statusCode).toBe(422);
+    const detail = await get(`/api/staff/gift-cards/${giftCard.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ giftCard: { id: giftCard.id }, redemptions: [] });
+    expect((await get(`/api/staff/gift-cards/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    const csv = await get(`/api/staff/gift-cards.csv?q=${encodeURIComponent(String(body.recipientEmail))}`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'orderNumber,code,amountCents,balanceCents,buyerEmail,recipientEmail,sendOn,deliveryState,deliveredAt,createdAt',
+    );
+    expect(lines).toHaveLength(2);
+  });
+
+  it('resends a delivered card once per click, on the timeline and in the audit log', async () => {
+    const { body, giftCard, orderId } = await buyPaid();
+    const recipient = String(body.recipientEmail);
+    await waitFor(async () => (await mailsTo(recipient)).length === 1);
+    const clickId = crypto.randomUUID();
+    const resend = (id = clickId) =>
+      post(
+        `/api/staff/gift-cards/${giftCard.id}/resend`,
+        { clickId: id, reason: 'lost in spam' },
+        admin.auth,
+      );
+    const first = await resend();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      giftCard: { resendCount: 1 },
+      message: 'The gift card e-mail was sent again.',
+    });
+    expect((await resend()).json().giftCard.resendCount).toBe(1);
+    expect(await mailsTo(recipient)).toHaveLength(2);
+    expect((await resend(crypto.randomUUID())).json().giftCard.resendCount).toBe(2);
+    expect(await mailsTo(recipient)).toHaveLength(3);
+    const events = await ctx.deps.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, 'staff_action')));
+    expect(events.map((e) => e.detail)).toEqual([
+      { action: 'resend_gift_card', reason: 'lost in spam' },
+      { action: 'resend_gift_card', reason: 'lost in spam' },
+    ]);
+    const audit = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.entityId, giftCard.id));
+    expect(audit.map((a) => a.action)).toEqual(['gift_card.resend', 'gift_card.resend']);
+  });
+
+  it('refuses to resend a card not delivered yet, and a body without a click id', async () => {
+    const { giftCard } = await buyPaid({ sendOn: utcDay(new Date(), 10) });
+    const early = await post(
+      `/api/staff/gift-cards/${giftCard.id}/resend`,
+      { clickId: crypto.randomUUID() },
+      admin.auth,
+    );
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('ACTION_NOT_ALLOWED');
+    const noClick = await post(`/api/staff/gift-cards/${giftCard.id}/resend`, {}, admin.auth);
+    expect(noClick.statusCode).toBe(422);
+    expect((await cardOfOrder(giftCard.orderId))?.resendCount).toBe(0);
+  });
+
+  it('is for admins only: 401 signed out, 403 for editor, analytics, customers and shops', async () => {
+    const id = crypto.randomUUID();
+    const calls = [
+      { method: 'GET', url: '/api/staff/gift-cards' },
+      { method: 'GET', url: '/api/staff/gift-cards.csv' },
+      { method: 'GET', url: `/api/staff/gift-cards/${id}` },
+      { method: 'POST', url: `/api/staff/gift-cards/${id}/resend`, payload: { clickId: id } },
+    ] as const;
+    const callers: Record<string, Record<string, string>> = {};
+    for (const role of ['editor', 'analytics'] as const) {
+      const staff = await seedStaffUser(ctx.deps.db, role, { email: uniqueEmail(role) });
+      const token = await loginAs(ctx.app, 'staff', staff.email, staff.password);
+      callers[role] = { authorization: `Bearer ${token.access_token}` };
+    }
+    for (const kind of ['customer', 'shop'] as const)
+      callers[kind] = (await createSignedInUser(ctx, kind)).auth;
+    for (const call of calls) {
+      const inject = (headers: Record<string, string>) =>
+        ctx.app.inject({ ...call, headers: { 'accept-language': 'en', ...headers } });
+      expect((await inject({})).statusCode, call.url).toBe(401);
+      for (const [who, headers] of Object.entries(callers))
+        expect((await inject(headers)).statusCode, `${who} ${call.url}`).toBe(403);
+    }
+  });
+});
