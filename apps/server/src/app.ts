@@ -23,6 +23,7 @@ import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
+import { orderAnalyticsStaffRoutes } from './modules/order-analytics/order-analytics.staff.routes';
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
 import { onProviderOrderReady } from './modules/orders/fulfilment.service';
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
@@ -176,6 +177,7 @@ export const buildApp = async (
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(orderAnalyticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });
