@@ -10,6 +10,7 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   profile: 'routes/profile.tsx',
   changePassword: 'routes/change-password.tsx',
   ordersFailedTransactions: 'routes/orders/failed-transactions.tsx',
+  ordersAnalytics: 'routes/orders/analytics.tsx',
   clientsAllUsers: 'routes/clients/all-users.tsx',
   clientsBlockedUsers: 'routes/clients/blocked-users.tsx',
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',
