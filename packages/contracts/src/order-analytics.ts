@@ -88,7 +88,7 @@ const analyticsRowSchema = z
   .object({
     /** The kind, country code, package id or payment method; null: not recorded on the order. */
     key: z.string().nullable(),
-    /** A package's name as sold; null elsewhere. */
+    /** A package's name in the catalogue; null elsewhere. */
     label: z.string().nullable(),
     /** The rows past the ten largest, summed into one. */
     isOther: z.boolean(),

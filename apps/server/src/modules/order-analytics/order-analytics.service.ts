@@ -7,10 +7,9 @@ import type {
 import type { Db } from '@esim/db';
 import { type CsvColumn, type CsvValue, csvStream } from '../../lib/csv';
 import {
-  addDays,
   analyticsPeriods,
-  bucketStarts,
   figuresOf,
+  foldDays,
   refundFiguresOf,
   sumFigures,
   topRows,
@@ -18,7 +17,7 @@ import {
 import {
   type AnalyticsGroup,
   analyticsByGroup,
-  analyticsOverTime,
+  analyticsDays,
   analyticsRefunds,
 } from './order-analytics.repository';
 
@@ -39,26 +38,15 @@ export const getOrderAnalytics = async (
   const periods = analyticsPeriods(query.from, query.to);
   const group = async (name: AnalyticsGroup) =>
     topRows((await analyticsByGroup(deps.db, periods, name)).map(toRow));
-  const [overTime, byKind, byCountry, byPackage, byPaymentMethod, refunded] = await Promise.all([
-    analyticsOverTime(deps.db, periods),
+  const [days, byKind, byCountry, byPackage, byPaymentMethod, refunded] = await Promise.all([
+    analyticsDays(deps.db, periods),
     group('kind'),
     group('country'),
     group('package'),
     group('paymentMethod'),
     analyticsRefunds(deps.db, periods),
   ]);
-  const cell = (current: boolean, start: string) =>
-    overTime.find((r) => r.current === current && r.start === start) ?? { revenueCents: 0, orders: 0 };
-  const points = bucketStarts(periods).map((start) => {
-    const current = cell(true, start);
-    const previous = cell(false, start);
-    return {
-      start,
-      previousStart: addDays(start, -periods.days),
-      current: figuresOf(current.revenueCents, current.orders),
-      previous: figuresOf(previous.revenueCents, previous.orders),
-    };
-  });
+  const points = foldDays(days, periods);
   const totals = {
     current: sumFigures(points.map((p) => p.current)),
     previous: sumFigures(points.map((p) => p.previous)),

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   analyticsPeriods,
   bucketFor,
+  bucketOf,
   bucketStarts,
   figuresOf,
+  foldDays,
   refundFiguresOf,
   topRows,
 } from './order-analytics';
@@ -86,5 +88,42 @@ describe('figures', () => {
       rows.reduce((s, r) => s + r.current.revenueCents, 0),
     );
     expect(topRows(rows.slice(0, 3), 10)).toHaveLength(3);
+  });
+});
+
+describe('folding paid days into buckets', () => {
+  it('puts each day of either period in the bucket it is compared in', () => {
+    const weeks = analyticsPeriods('2024-03-01', '2024-03-15');
+    expect(weeks.bucket).toBe('day');
+    const months = analyticsPeriods('2024-01-31', '2024-09-30');
+    expect(months).toMatchObject({ bucket: 'month', days: 244, previousFrom: '2023-06-01' });
+    expect(bucketOf('2024-01-31', months)).toBe('2024-01-31');
+    expect(bucketOf('2024-02-29', months)).toBe('2024-02-01');
+    // 2023-06-01 + 244 days = 2024-01-31: the previous period's first day meets the range's first day.
+    expect(bucketOf('2023-06-01', months)).toBe('2024-01-31');
+    const points = foldDays(
+      [
+        { day: '2024-02-29', revenueCents: 500, orders: 1 },
+        { day: '2024-02-01', revenueCents: 100, orders: 2 },
+        { day: '2023-06-01', revenueCents: 700, orders: 1 },
+      ],
+      months,
+    );
+    expect(points).toHaveLength(9);
+    expect(points[0]).toEqual({
+      start: '2024-01-31',
+      previousStart: '2023-06-01',
+      current: figuresOf(0, 0),
+      previous: figuresOf(700, 1),
+    });
+    expect(points[1]?.current).toEqual(figuresOf(600, 3));
+  });
+
+  it('starts 7-day blocks on the range’s first day', () => {
+    const p = analyticsPeriods('2024-03-01', '2024-05-01');
+    expect(p.bucket).toBe('week');
+    expect(bucketOf('2024-03-07', p)).toBe('2024-03-01');
+    expect(bucketOf('2024-03-08', p)).toBe('2024-03-08');
+    expect(bucketOf(p.previousFrom, p)).toBe('2024-03-01');
   });
 });

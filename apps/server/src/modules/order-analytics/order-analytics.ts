@@ -1,11 +1,11 @@
 import {
   type AnalyticsBucket,
   type AnalyticsFigures,
+  type AnalyticsPoint,
   type AnalyticsRefundFigures,
   type AnalyticsRow,
   analyticsRangeDays,
 } from '@esim/contracts/staff';
-import type { AnalyticsPeriods } from './order-analytics.repository';
 
 /** The analytics' pure rules (ADR 0049): periods, buckets, averages, rates and the top rows. */
 
@@ -18,8 +18,19 @@ export const addDays = (date: string, days: number) =>
 export const bucketFor = (days: number): AnalyticsBucket =>
   days <= 31 ? 'day' : days <= 186 ? 'week' : 'month';
 
+export type AnalyticsPeriods = {
+  /** ISO dates, UTC; `to` is counted. */
+  from: string;
+  to: string;
+  /** The length of each period in days. */
+  days: number;
+  bucket: AnalyticsBucket;
+  previousFrom: string;
+  previousTo: string;
+};
+
 /** The range asked for and the period of the same length just before it. */
-export const analyticsPeriods = (from: string, to: string): AnalyticsPeriods & { previousTo: string } => {
+export const analyticsPeriods = (from: string, to: string): AnalyticsPeriods => {
   const days = analyticsRangeDays(from, to);
   return {
     from,
@@ -49,6 +60,21 @@ export const bucketStarts = ({ from, to, bucket }: Pick<AnalyticsPeriods, 'from'
   return starts;
 };
 
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/**
+ * The first day of the bucket a paid day falls in. A day of the previous period is moved forward by the period's
+ * length first, so it lands in the bucket it is compared with.
+ */
+export const bucketOf = (day: string, p: AnalyticsPeriods) => {
+  const shifted = day >= p.from ? day : addDays(day, p.days);
+  if (p.bucket === 'day') return shifted;
+  if (p.bucket === 'week')
+    return addDays(p.from, Math.floor((analyticsRangeDays(p.from, shifted) - 1) / 7) * 7);
+  const month = monthOf(shifted);
+  return month > p.from ? month : p.from;
+};
+
 export const figuresOf = (revenueCents: number, orders: number): AnalyticsFigures => ({
   revenueCents,
   orders,
@@ -60,6 +86,27 @@ export const sumFigures = (all: readonly AnalyticsFigures[]) =>
     all.reduce((sum, f) => sum + f.revenueCents, 0),
     all.reduce((sum, f) => sum + f.orders, 0),
   );
+
+/** Each bucket of the range with its figures and those of the same bucket in the previous period. */
+export const foldDays = (
+  days: readonly { day: string; revenueCents: number; orders: number }[],
+  p: AnalyticsPeriods,
+): AnalyticsPoint[] => {
+  const sums = new Map(bucketStarts(p).map((start) => [start, { current: [0, 0], previous: [0, 0] }]));
+  for (const row of days) {
+    const bucket = sums.get(bucketOf(row.day, p));
+    if (!bucket) continue;
+    const sum = row.day >= p.from ? bucket.current : bucket.previous;
+    sum[0] = (sum[0] ?? 0) + row.revenueCents;
+    sum[1] = (sum[1] ?? 0) + row.orders;
+  }
+  return [...sums].map(([start, { current, previous }]) => ({
+    start,
+    previousStart: addDays(start, -p.days),
+    current: figuresOf(current[0] ?? 0, current[1] ?? 0),
+    previous: figuresOf(previous[0] ?? 0, previous[1] ?? 0),
+  }));
+};
 
 const rate = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000;
