@@ -26,6 +26,8 @@ export type ChartProps<Row> = {
   category: { label: string; value: (row: Row) => string };
   series: readonly ChartSeries<Row>[];
   format: (value: number) => string;
+  /** A row's React key when categories may repeat (two packages of one name); the category by default. */
+  rowKey?: (row: Row) => string;
   /** A last table row (the period's totals, which need not be the sum of the column, e.g. an average). */
   total?: { label: string; row: Row };
   /** Controls beside the title, e.g. the table's CSV download. */
@@ -50,6 +52,7 @@ export const Chart = <Row,>({
   series,
   format,
   total,
+  rowKey = category.value,
   actions,
   height = 260,
   'data-testid': testId,
@@ -128,8 +131,8 @@ export const Chart = <Row,>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row, r) => (
-              <Table.Tr key={category.value(row) || r}>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
                 <Table.Th scope="row" fw="normal">
                   {category.value(row)}
                 </Table.Th>

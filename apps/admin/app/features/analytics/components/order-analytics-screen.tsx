@@ -198,6 +198,7 @@ const AnalyticsCharts = ({ data }: { data: OrderAnalytics }) => {
               kind="bar"
               rows={b.rows}
               category={{ label: t(`analytics.columns.${b.table}`), value: rowName(b) }}
+              rowKey={(row) => (row.isOther ? '~other' : String(row.key))}
               series={figureSeries(label, formatOf, ['revenue'])}
               format={money}
               total={{ ...total, row: { ...data.totals, key: null, label: null, isOther: false } }}
