@@ -13,6 +13,7 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   ordersAll: 'routes/orders/all.tsx',
   ordersForReview: 'routes/orders/for-review.tsx',
   ordersGiftCards: 'routes/orders/gift-cards.tsx',
+  ordersAnalytics: 'routes/orders/analytics.tsx',
   clientsAllUsers: 'routes/clients/all-users.tsx',
   clientsBlockedUsers: 'routes/clients/blocked-users.tsx',
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',

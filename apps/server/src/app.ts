@@ -25,6 +25,7 @@ import { giftCardsPublicRoutes } from './modules/gift-cards/gift-cards.public.ro
 import { giftCardsStaffRoutes } from './modules/gift-cards/gift-cards.staff.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
+import { orderAnalyticsStaffRoutes } from './modules/order-analytics/order-analytics.staff.routes';
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
 import { onProviderOrderReady } from './modules/orders/fulfilment.service';
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
@@ -178,6 +179,7 @@ export const buildApp = async (
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(orderAnalyticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });

@@ -26,6 +26,7 @@ type Bundle = Record<string, unknown>;
 
 /** The staff areas with words of their own: `features/<area>` reads `admin-<area>` (scripts/check-boundaries.mjs). */
 export const staffAreas = [
+  'analytics',
   'auth',
   'businesses',
   'clients',

@@ -316,6 +316,8 @@ describe('GET /api/docs/json', () => {
         '/api/staff/password',
         '/api/staff/orders',
         '/api/staff/orders/{orderId}',
+        '/api/staff/orders/analytics',
+        '/api/staff/orders/analytics.csv',
       ]),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
@@ -326,6 +328,7 @@ describe('GET /api/docs/json', () => {
         'StaffOrderPage',
         'PagedStaffOrders',
         'OrderTimelineEvent',
+        'OrderAnalytics',
       ]),
     );
   });

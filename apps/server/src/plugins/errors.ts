@@ -26,6 +26,15 @@ const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
 };
 
+// A message that is a key (`errors.LAST_ADMIN`, `analytics.rangeTooLong`) rather than a rule ("maxCharacters:50").
+const messageKey = /^[a-zA-Z]+(\.[a-zA-Z_]+)+$/;
+
+/** A field's message: a key from the error namespaces, or a validation rule worded with the field's label. */
+const translateFieldMessage = (t: FastifyRequest['t'], field: string, message: string, values?: object) =>
+  messageKey.test(message)
+    ? t(message, { ...values, ns: errorNamespaces })
+    : translateRule(t, field, message);
+
 const send = (reply: FastifyReply, code: ErrorCode, body: ErrorEnvelope) =>
   reply.status(errorStatus[code]).type('application/json; charset=utf-8').send(body);
 
@@ -46,7 +55,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         for (const field of fields)
           errors[field] = [
             ...(errors[field] ?? []),
-            translateRule(t, field, unknown ? 'invalid' : (issue.message ?? 'invalid')),
+            translateFieldMessage(t, field, unknown ? 'invalid' : (issue.message ?? 'invalid')),
           ];
       }
       return send(reply, 'VALIDATION_FAILED', {
@@ -60,11 +69,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         ? Object.fromEntries(
             Object.entries(error.fieldErrors).map(([field, rules]) => [
               field,
-              rules.map((rule) =>
-                rule.startsWith('errors.')
-                  ? t(rule, { ...error.values, ns: errorNamespaces })
-                  : translateRule(t, field, rule),
-              ),
+              rules.map((rule) => translateFieldMessage(t, field, rule, error.values)),
             ]),
           )
         : undefined;
