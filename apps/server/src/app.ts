@@ -20,6 +20,7 @@ import { dashboardStaffRoutes } from './modules/dashboard/dashboard.staff.routes
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
 import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
+import { financeStaffRoutes } from './modules/finance/finance.staff.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
@@ -182,6 +183,7 @@ export const buildApp = async (
       await api.register(shopsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(dashboardStaffRoutes(deps), { prefix: '/staff' });
       await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));
       await api.register(

@@ -6,6 +6,7 @@
 export * from './businesses';
 export * from './clients';
 export * from './dashboard';
+export * from './finance';
 export * from './saved-views';
 export * from './shops';
 export * from './staff-orders';

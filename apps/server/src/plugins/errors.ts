@@ -60,7 +60,8 @@ export const registerErrorHandler = (app: FastifyInstance) => {
             Object.entries(error.fieldErrors).map(([field, rules]) => [
               field,
               rules.map((rule) =>
-                rule.startsWith('errors.')
+                // A rule with a dot is an i18n key (`errors.X`, an area's `finance.errors.Y`); others are rules.
+                rule.includes('.')
                   ? t(rule, { ...error.values, ns: errorNamespaces })
                   : translateRule(t, field, rule),
               ),
@@ -69,7 +70,9 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         : undefined;
       return send(reply, error.code, {
         code: error.code,
-        message: error.fixedMessage ?? t(`errors.${error.code}`, { ...error.values, ns: errorNamespaces }),
+        message:
+          error.fixedMessage ??
+          t(error.messageKey ?? `errors.${error.code}`, { ...error.values, ns: errorNamespaces }),
         ...(errors ? { errors } : {}),
       });
     }
