@@ -40,6 +40,7 @@ import { describeError } from '../describe-error';
 import { saveFile } from '../save-file';
 import { useLocale } from '../use-locale';
 import type { CellContext, FixedFilters, ListDefinition, ListQueryBase } from './define-list';
+import { footerCells } from './list-footer';
 import { changeListQuery, listParamProblems, readListQuery, writeListQuery } from './list-url-state';
 import { SavedViews, type SavedViewsStore } from './saved-views';
 
@@ -206,6 +207,16 @@ export const ListView = <Query extends ListQueryBase, Item>({
   };
 
   const total = answer.data?.total ?? 0;
+  const visibleColumns = new Set(table.getVisibleLeafColumns().map((column) => column.id));
+  const footer =
+    list.footer && answer.data && total > 0
+      ? footerCells(
+          list.footer,
+          list.columns.filter((column) => visibleColumns.has(column.id)),
+          answer.data,
+          context,
+        )
+      : null;
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
   const value = (param: string) => String((query as Record<string, unknown>)[param] ?? '');
@@ -380,6 +391,18 @@ export const ListView = <Query extends ListQueryBase, Item>({
               </Table.Tr>
             ))}
           </Table.Tbody>
+          {footer ? (
+            <Table.Tfoot>
+              <Table.Tr data-testid="list-footer">
+                {bulkActions ? <Table.Td /> : null}
+                {footer.map((cell) => (
+                  <Table.Td key={cell.id} ta={cell.align} fw={700} data-testid={`list-footer-${cell.id}`}>
+                    {cell.content}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          ) : null}
         </Table>
         {answer.isPending ? (
           <Group justify="center" p="lg">
