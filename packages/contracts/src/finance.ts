@@ -105,6 +105,12 @@ export type ShopReportsPage = z.infer<typeof shopReportsPageSchema>;
 export const shopReportQuerySchema = pageQuerySchema({ defaultSize: 50, maxSize: 500 }).extend(periodQuery);
 export type ShopReportQuery = z.infer<typeof shopReportQuerySchema>;
 export const shopReportExportQuerySchema = shopReportQuerySchema.omit({ page: true, pageSize: true });
+/**
+ * The shop's report as the staff app's list reads it: the path's shop id beside the query, pinned by the screen
+ * (optional here only so the list's other parameters parse on their own).
+ */
+export const shopReportListQuerySchema = shopReportQuerySchema.extend({ shopId: z.uuid().optional() });
+export type ShopReportListQuery = z.infer<typeof shopReportListQuerySchema>;
 export type ShopReportExportQuery = z.infer<typeof shopReportExportQuerySchema>;
 
 /** One shop's report: its figures and a page of its ledger lines in the period, oldest first. */

@@ -30,6 +30,7 @@ export const staffAreas = [
   'businesses',
   'clients',
   'dashboard',
+  'finance',
   'orders',
   'profile',
   'shops',
