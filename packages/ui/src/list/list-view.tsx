@@ -33,7 +33,7 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../describe-error';
@@ -59,6 +59,27 @@ export type ListViewProps<Query extends ListQueryBase, Item> = {
 };
 
 const pageSizes = ['10', '25', '50', '100'];
+
+/**
+ * Whether the element is wider inside than out: a table that scrolls sideways (many figures on a phone) must be
+ * reachable by keyboard (WCAG 2.1.1, axe `scrollable-region-focusable`); one that fits adds no tab stop.
+ */
+const useOverflowing = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflowing(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const table = element.firstElementChild;
+    if (table) observer.observe(table);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflowing };
+};
 
 const sortOf = (sort: string | undefined) =>
   sort ? { id: sort.replace(/^-/, ''), desc: sort.startsWith('-') } : undefined;
@@ -206,6 +227,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
     }
   };
 
+  const scroller = useOverflowing();
   const total = answer.data?.total ?? 0;
   const visibleColumns = new Set(table.getVisibleLeafColumns().map((column) => column.id));
   const footer =
@@ -346,7 +368,14 @@ export const ListView = <Query extends ListQueryBase, Item>({
         </Group>
       ) : null}
 
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+      <Paper
+        ref={scroller.ref}
+        withBorder
+        radius="md"
+        style={{ overflowX: 'auto' }}
+        // A table that scrolls sideways is focusable so keyboards can scroll it.
+        tabIndex={scroller.overflowing ? 0 : undefined}
+      >
         <Table striped highlightOnHover aria-busy={answer.isFetching} data-testid="list-table">
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
