@@ -12,7 +12,8 @@ import { apiSchemas, z } from './zod';
 /** Longest period a report covers: two years of days (ADR 0046). */
 export const maxReportDays = 731;
 
-const dateField = z.iso.date();
+/** A report's day: from 2000 to 2999, so a period's end (the next day) is always a moment the database reads. */
+const dateField = z.iso.date().refine((day) => day >= '2000-01-01' && day <= '2999-12-31', 'invalid');
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** The current UTC month's first and last day, YYYY-MM-DD: a report's default period. */

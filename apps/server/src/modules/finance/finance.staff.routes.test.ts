@@ -139,6 +139,12 @@ describe('GET /api/staff/finance/shop-reports', () => {
       (await get(`/api/staff/finance/shop-reports?periodFrom=2024-01-01&periodTo=2025-12-31`)).statusCode,
     ).toBe(200);
     expect((await get(`/api/staff/finance/shop-reports?periodFrom=2026-02-30`)).statusCode).toBe(422);
+    // Days from 2000 to 2999 only: the day after 9999-12-31 is no moment the database reads.
+    for (const url of [
+      '/api/staff/finance/shop-reports?periodFrom=9999-12-31&periodTo=9999-12-31',
+      `/api/staff/finance/shop-reports/${alpha.id}?periodFrom=1999-12-31&periodTo=2000-01-01`,
+    ])
+      expect((await get(url)).statusCode, url).toBe(422);
     expect((await get(`/api/staff/finance/shop-reports?sort=revenueCents`)).statusCode).toBe(422);
     expect((await get(`/api/staff/finance/shop-reports?q=${tag}&page=3`)).json().code).toBe(
       'PAGE_OUT_OF_RANGE',
