@@ -30,7 +30,11 @@ const pdfOf = async (page: Page, button: string) => {
 
 const listSettled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
-test("a shop report's totals match its ledger lines; both PDFs download", async ({ page, admin, shopUser }) => {
+test("a shop report's totals match its ledger lines; both PDFs download", async ({
+  page,
+  admin,
+  shopUser,
+}) => {
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -86,10 +90,16 @@ test("a shop report's totals match its ledger lines; both PDFs download", async 
 
   // A period that ends before it starts is refused in words.
   await page.goto(`/finance/raporte-shop/${activity.shopId}?periodFrom=2026-03-10&periodTo=2026-03-01`);
-  await expect(page.getByTestId('list-error')).toContainText('The end of the period cannot be before its start.');
+  await expect(page.getByTestId('list-error')).toContainText(
+    'The end of the period cannot be before its start.',
+  );
 });
 
-test('both finance screens have no axe violations in Albanian on a phone', async ({ page, admin, shopUser }) => {
+test('both finance screens have no axe violations in Albanian on a phone', async ({
+  page,
+  admin,
+  shopUser,
+}) => {
   test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 390, height: 900 });
