@@ -52,6 +52,9 @@ const figures = {
   revenueCents: z.number().int(),
 };
 
+/** The figures in the order every report shows them (screen, CSV, PDF). */
+export const shopReportFigures = Object.keys(figures) as (keyof typeof figures)[];
+
 export const shopReportTotalsSchema = z.object(figures).register(apiSchemas, { id: 'ShopReportTotals' });
 export type ShopReportTotals = z.infer<typeof shopReportTotalsSchema>;
 

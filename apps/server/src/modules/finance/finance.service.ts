@@ -9,6 +9,7 @@ import {
   type ShopReportsPage,
   type ShopReportsQuery,
   type ShopReportTotals,
+  shopReportFigures,
 } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
@@ -64,9 +65,6 @@ export const reportPeriodOf = (query: { periodFrom: string; periodTo: string }):
 const unknownShop = () =>
   new AppError('NOT_FOUND', undefined, undefined, undefined, 'finance.errors.unknownShop');
 
-type ReportRow = NonNullable<Awaited<ReturnType<typeof getShopReport>>>;
-const toShopReport = (row: ReportRow): ShopReport => ({ ...row });
-
 export const listShopReports = async (
   deps: { db: Db },
   query: ShopReportsQuery,
@@ -77,24 +75,12 @@ export const listShopReports = async (
     sumShopReports(deps.db, query, period),
   ]);
   return {
-    ...toPaged(query, total, rows.map(toShopReport)),
+    ...toPaged(query, total, rows),
     periodFrom: query.periodFrom,
     periodTo: query.periodTo,
     totals,
   };
 };
-
-const figureColumns: CsvColumn<ShopReportTotals>[] = [
-  { header: 'openingCents', value: (r) => r.openingCents },
-  { header: 'boughtCents', value: (r) => r.boughtCents },
-  { header: 'bonusCents', value: (r) => r.bonusCents },
-  { header: 'spentCents', value: (r) => r.spentCents },
-  { header: 'refundsCents', value: (r) => r.refundsCents },
-  { header: 'adjustmentsCents', value: (r) => r.adjustmentsCents },
-  { header: 'closingCents', value: (r) => r.closingCents },
-  { header: 'subscribersServed', value: (r) => r.subscribersServed },
-  { header: 'revenueCents', value: (r) => r.revenueCents },
-];
 
 /** A CSV line is a shop or, last, the totals (no shop id, `TOTAL` as its name). */
 type CsvLine = ShopReportTotals & { shopId: string; shopName: string; sellShopPrice: number | null };
@@ -102,7 +88,7 @@ const csvColumns: CsvColumn<CsvLine>[] = [
   { header: 'shopId', value: (r) => r.shopId },
   { header: 'shopName', value: (r) => r.shopName },
   { header: 'sellShopPrice', value: (r) => r.sellShopPrice },
-  ...(figureColumns as CsvColumn<CsvLine>[]),
+  ...shopReportFigures.map((figure) => ({ header: figure, value: (line: CsvLine) => line[figure] })),
 ];
 
 /** Every shop the list's filters select, in its order, then the totals row: what the screen shows, unpaged. */
@@ -111,7 +97,7 @@ export const exportShopReports = (deps: { db: Db }, query: ShopReportsExportQuer
   return csvStream(
     csvColumns,
     (async function* () {
-      for await (const batch of streamShopReports(deps.db, query, period)) yield batch.map(toShopReport);
+      for await (const batch of streamShopReports(deps.db, query, period)) yield batch;
       const totals = await sumShopReports(deps.db, query, period);
       yield [{ ...totals, shopId: '', shopName: 'TOTAL', sellShopPrice: null }];
     })(),
@@ -126,7 +112,7 @@ export const renderShopReports = async (
 ) => {
   const period = reportPeriodOf(query);
   const shops: ShopReport[] = [];
-  for await (const batch of streamShopReports(deps.db, query, period)) shops.push(...batch.map(toShopReport));
+  for await (const batch of streamShopReports(deps.db, query, period)) shops.push(...batch);
   const totals = await sumShopReports(deps.db, query, period);
   const t = deps.i18n.fixedT(locale, 'admin');
   const labels = Object.fromEntries(
@@ -164,7 +150,7 @@ export const getShopReportPage = async (
     ),
     periodFrom: query.periodFrom,
     periodTo: query.periodTo,
-    report: toShopReport(report),
+    report,
   };
 };
 

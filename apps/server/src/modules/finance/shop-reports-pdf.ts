@@ -1,5 +1,5 @@
 import { type Locale, localeTags } from '@esim/contracts/locales';
-import type { ShopReport, ShopReportTotals } from '@esim/contracts/staff';
+import { type ShopReport, type ShopReportTotals, shopReportFigures } from '@esim/contracts/staff';
 import { createFormatters, openPdfDocument } from '../../lib/pdf/document';
 import {
   boxFromStart,
@@ -39,21 +39,21 @@ export type ShopReportsPdfLabels = Record<(typeof shopReportsPdfLabelKeys)[numbe
 
 type Figure = keyof ShopReportTotals;
 
-/** The figure columns in the order the screen shows them, with their label. */
-const figureColumns: { figure: Figure; label: keyof ShopReportsPdfLabels }[] = [
-  { figure: 'openingCents', label: 'opening' },
-  { figure: 'boughtCents', label: 'bought' },
-  { figure: 'bonusCents', label: 'bonus' },
-  { figure: 'spentCents', label: 'spent' },
-  { figure: 'refundsCents', label: 'refunds' },
-  { figure: 'adjustmentsCents', label: 'adjustments' },
-  { figure: 'closingCents', label: 'closing' },
-  { figure: 'subscribersServed', label: 'subscribers' },
-  { figure: 'revenueCents', label: 'revenue' },
-];
+/** Each figure's label (the screen's column order comes from the contract). */
+const figureLabels: Record<Figure, keyof ShopReportsPdfLabels> = {
+  openingCents: 'opening',
+  boughtCents: 'bought',
+  bonusCents: 'bonus',
+  spentCents: 'spent',
+  refundsCents: 'refunds',
+  adjustmentsCents: 'adjustments',
+  closingCents: 'closing',
+  subscribersServed: 'subscribers',
+  revenueCents: 'revenue',
+};
 
 const shopWidth = 90;
-const figureWidth = (contentWidth - shopWidth) / figureColumns.length;
+const figureWidth = (contentWidth - shopWidth) / shopReportFigures.length;
 const columnOf = (index: number): Column => ({ offset: shopWidth + index * figureWidth, width: figureWidth });
 
 /**
@@ -120,8 +120,11 @@ export const renderShopReportsPdf = (input: {
       ...small,
       bold: true,
     });
-    figureColumns.forEach(({ label }, index) => {
-      drawText(canvas, labels[label], cellBox(canvas, columnOf(index)), top, { ...end, bold: true });
+    shopReportFigures.forEach((figure, index) => {
+      drawText(canvas, labels[figureLabels[figure]], cellBox(canvas, columnOf(index)), top, {
+        ...end,
+        bold: true,
+      });
     });
     y += height;
   };
@@ -132,7 +135,7 @@ export const renderShopReportsPdf = (input: {
       bold,
       typed: true,
     });
-    figureColumns.forEach(({ figure }, index) => {
+    shopReportFigures.forEach((figure, index) => {
       drawText(canvas, cell(figure, values[figure]), cellBox(canvas, columnOf(index)), top, { ...end, bold });
     });
     y += Math.max(nameHeight, small.size * canvas.leading) + 2 * cellPadding;
