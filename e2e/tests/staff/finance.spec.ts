@@ -93,6 +93,9 @@ test("a shop report's totals match its ledger lines; both PDFs download", async 
   await expect(page.getByTestId('list-error')).toContainText(
     'The end of the period cannot be before its start.',
   );
+  // An address naming no shop says so.
+  await page.goto('/finance/raporte-shop/5');
+  await expect(page.getByTestId('shop-report-unknown')).toHaveText('There is no shop with this id.');
 });
 
 test('both finance screens have no axe violations in Albanian on a phone', async ({

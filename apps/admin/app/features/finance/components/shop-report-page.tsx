@@ -1,11 +1,11 @@
-import type { ShopReport } from '@esim/contracts/staff';
+import { type ShopReport, shopIdParamsSchema } from '@esim/contracts/staff';
 import { DetailPage, Section } from '@esim/ui/detail/detail-page';
 import { Facts, factsFor } from '@esim/ui/detail/facts';
 import { formatDate } from '@esim/ui/format';
 import { readListQuery } from '@esim/ui/list/list-url-state';
 import { ListView } from '@esim/ui/list/list-view';
 import { useLocale } from '@esim/ui/use-locale';
-import { Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,18 @@ const figures = [
  * ledger's answer: the same request, read from the list's cache, so both always show the same period.
  */
 export const ShopReportPage = ({ shopId }: { shopId: string }) => {
+  const { t } = useTranslation(['admin-finance', 'admin']);
+  // An address whose id is no shop id names no shop: said here, as the API would, without asking it.
+  if (!shopIdParamsSchema.safeParse({ shopId }).success)
+    return (
+      <Alert color="red.9" variant="outline" role="alert" data-testid="shop-report-unknown">
+        {t('report.unknownShop')}
+      </Alert>
+    );
+  return <ShopReportOf shopId={shopId} />;
+};
+
+const ShopReportOf = ({ shopId }: { shopId: string }) => {
   const { t } = useTranslation(['admin-finance', 'admin']);
   const locale = useLocale();
   const [params] = useSearchParams();
