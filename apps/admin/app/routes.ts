@@ -25,6 +25,8 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   staffCreateShop: 'routes/shops/create-shop.tsx',
   staffManageBusinesses: 'routes/businesses/manage-businesses.tsx',
   businessOrders: 'routes/businesses/business-orders.tsx',
+  financeShopReports: 'routes/finance/shop-reports.tsx',
+  financeShopReport: 'routes/finance/shop-report.tsx',
 };
 
 export default [

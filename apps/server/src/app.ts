@@ -20,6 +20,7 @@ import { dashboardStaffRoutes } from './modules/dashboard/dashboard.staff.routes
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
 import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
+import { financeStaffRoutes } from './modules/finance/finance.staff.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { giftCardsPublicRoutes } from './modules/gift-cards/gift-cards.public.routes';
 import { giftCardsStaffRoutes } from './modules/gift-cards/gift-cards.staff.routes';
@@ -187,6 +188,7 @@ export const buildApp = async (
       await api.register(dashboardStaffRoutes(deps), { prefix: '/staff' });
       await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));
       await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));

@@ -7,6 +7,7 @@ export * from './businesses';
 export * from './clients';
 export * from './dashboard';
 export * from './order-analytics';
+export * from './finance';
 export * from './saved-views';
 export * from './shops';
 export * from './staff-gift-cards';

@@ -32,6 +32,7 @@ export const staffAreas = [
   'clients',
   'dashboard',
   'gift-cards',
+  'finance',
   'orders',
   'profile',
   'shops',

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly fixedMessage?: string,
     /** Values the translated message (and the field messages from `errors.*`) interpolate, e.g. `{ missing }`. */
     readonly values?: Record<string, string | number>,
+    /** The message's i18n key when a code's general sentence says too little (`finance.errors.periodTooLong`). */
+    readonly messageKey?: string,
   ) {
     super(code);
   }

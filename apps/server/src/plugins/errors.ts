@@ -75,7 +75,9 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         : undefined;
       return send(reply, error.code, {
         code: error.code,
-        message: error.fixedMessage ?? t(`errors.${error.code}`, { ...error.values, ns: errorNamespaces }),
+        message:
+          error.fixedMessage ??
+          t(error.messageKey ?? `errors.${error.code}`, { ...error.values, ns: errorNamespaces }),
         ...(errors ? { errors } : {}),
       });
     }

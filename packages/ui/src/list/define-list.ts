@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { formatDate, formatDateTime, formatNumber, formatPrice } from '../format/format';
 import type { StatusList } from '../status-list';
+import type { ListFooter } from './list-footer';
 
 /** What every list query holds (from `pageQuerySchema` and `sortQuerySchema` in @esim/contracts). */
 export type ListQueryBase = { page: number; pageSize: number; sort?: string | undefined };
@@ -87,6 +88,8 @@ export type ListDefinition<Query extends ListQueryBase, Item> = RowsDefinition<I
   filters: readonly Filter[];
   /** The CSV export of the same query (an endpoint streaming `text/csv`); no export button without it. */
   csv?: (query: Query) => Promise<string>;
+  /** A last row under the table from the whole answer (a report's totals over every page): list-footer.ts. */
+  footer?: ListFooter<Item>;
 };
 
 /** Options every column builder takes; `sortable` only where the contract sorts by the column's id. */
@@ -229,22 +232,31 @@ export type FilterBuilders<Query> = ReturnType<typeof filtersFor<Query>>;
 
 /**
  * Defines a list. The item type comes from `fetch`'s answer and the query type from `query`, so the column and
- * filter builders handed to `columns` and `filters` are checked against both.
+ * filter builders handed to `columns` and `filters` are checked against both. An answer that carries more than
+ * the page (`totals`) hands its own type to `footer`.
  */
-export const defineList = <Query extends ListQueryBase, Item>(definition: {
+export const defineList = <Query extends ListQueryBase, Item, Extra = unknown>(definition: {
   id: string;
   query: z.ZodType<Query>;
-  fetch: (query: Query, signal?: AbortSignal) => Promise<Paged<Item>>;
+  fetch: (query: Query, signal?: AbortSignal) => Promise<Paged<Item> & Extra>;
   labels: string;
   rowId: (item: Item) => string;
   columns: (col: ColumnBuilders<Item, Query>) => readonly Column<Item>[];
   filters?: (filter: FilterBuilders<Query>) => readonly Filter[];
   csv?: (query: Query) => Promise<string>;
-}): ListDefinition<Query, Item> => ({
-  ...definition,
-  columns: definition.columns(columnsFor<Item, Query>()),
-  filters: definition.filters?.(filtersFor<Query>()) ?? [],
-});
+  footer?: { label: string; values: (answer: Paged<Item> & Extra) => Partial<Item> | undefined };
+}): ListDefinition<Query, Item> => {
+  const { footer, ...rest } = definition;
+  return {
+    ...rest,
+    columns: definition.columns(columnsFor<Item, Query>()),
+    filters: definition.filters?.(filtersFor<Query>()) ?? [],
+    // The view hands back the answer `fetch` gave, so it has the fetch's own type.
+    ...(footer
+      ? { footer: { label: footer.label, values: (answer) => footer.values(answer as Paged<Item> & Extra) } }
+      : {}),
+  };
+};
 
 /** Defines the rows of a related list a detail answer carries (no endpoint of its own, nothing sorts). */
 export const defineRows = <Item>(definition: {

@@ -33,7 +33,7 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { describeError } from '../describe-error';
@@ -47,6 +47,7 @@ import {
   type ListDefinition,
   type ListQueryBase,
 } from './define-list';
+import { footerCells } from './list-footer';
 import { changeListQuery, listParamProblems, readListQuery, writeListQuery } from './list-url-state';
 import { SavedViews, type SavedViewsStore } from './saved-views';
 
@@ -102,6 +103,27 @@ const CommitInput = ({
       data-testid={testId}
     />
   );
+};
+
+/**
+ * Whether the element is wider inside than out: a table that scrolls sideways (many figures on a phone) must be
+ * reachable by keyboard (WCAG 2.1.1, axe `scrollable-region-focusable`); one that fits adds no tab stop.
+ */
+const useOverflowing = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflowing(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const table = element.firstElementChild;
+    if (table) observer.observe(table);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflowing };
 };
 
 const sortOf = (sort: string | undefined) =>
@@ -250,7 +272,18 @@ export const ListView = <Query extends ListQueryBase, Item>({
     }
   };
 
+  const scroller = useOverflowing();
   const total = answer.data?.total ?? 0;
+  const visibleColumns = new Set(table.getVisibleLeafColumns().map((column) => column.id));
+  const footer =
+    list.footer && answer.data && total > 0
+      ? footerCells(
+          list.footer,
+          list.columns.filter((column) => visibleColumns.has(column.id)),
+          answer.data,
+          context,
+        )
+      : null;
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
   const value = (param: string) => String((query as Record<string, unknown>)[param] ?? '');
@@ -406,7 +439,14 @@ export const ListView = <Query extends ListQueryBase, Item>({
         </Group>
       ) : null}
 
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+      <Paper
+        ref={scroller.ref}
+        withBorder
+        radius="md"
+        style={{ overflowX: 'auto' }}
+        // A table that scrolls sideways is focusable so keyboards can scroll it.
+        tabIndex={scroller.overflowing ? 0 : undefined}
+      >
         <Table striped highlightOnHover aria-busy={answer.isFetching} data-testid="list-table">
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
@@ -451,6 +491,18 @@ export const ListView = <Query extends ListQueryBase, Item>({
               </Table.Tr>
             ))}
           </Table.Tbody>
+          {footer ? (
+            <Table.Tfoot>
+              <Table.Tr data-testid="list-footer">
+                {bulkActions ? <Table.Td /> : null}
+                {footer.map((cell) => (
+                  <Table.Td key={cell.id} ta={cell.align} fw={700} data-testid={`list-footer-${cell.id}`}>
+                    {cell.content}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            </Table.Tfoot>
+          ) : null}
         </Table>
         {answer.isPending ? (
           <Group justify="center" p="lg">

@@ -275,7 +275,7 @@ export const periodOf = (query: Pick<StatementQuery, 'from' | 'to'>) => {
   return { from, to };
 };
 
-const toLedgerEntry = (row: LedgerRow, orderNumber: string | null): LedgerEntry => ({
+export const toLedgerEntry = (row: LedgerRow, orderNumber: string | null): LedgerEntry => ({
   id: row.id,
   kind: row.kind,
   bucket: row.bucket,

@@ -79,3 +79,13 @@ export const insertTestApplication = async (
   if (!row) throw new Error('insertTestApplication: nothing inserted');
   return row;
 };
+
+/** The shop a shop user belongs to (a journey knows its user, the finance helpers need the shop). */
+export const getShopOfUser = async (db: Db, userId: string) => {
+  const [row] = await db
+    .select({ id: shops.id, name: shops.name })
+    .from(users)
+    .innerJoin(shops, eq(shops.id, users.shopId))
+    .where(eq(users.id, userId));
+  return row;
+};

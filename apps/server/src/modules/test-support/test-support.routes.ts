@@ -7,7 +7,13 @@ import { AppError } from '../../lib/app-error';
 import { seedDeliveredGiftCard } from '../gift-cards/gift-cards.service';
 import { openCheckout } from '../orders/checkout.service';
 import { getOrder } from '../orders/orders.repository';
-import { deleteFailedTestOrder, deleteTestUser, insertTestApplication } from './test-support.repository';
+import { buyWithCredits, topUpShop } from './shop-credit-activity';
+import {
+  deleteFailedTestOrder,
+  deleteTestUser,
+  getShopOfUser,
+  insertTestApplication,
+} from './test-support.repository';
 
 const tags = ['test'];
 
@@ -209,5 +215,44 @@ export const testSupportRoutes =
         },
       },
       async (request, reply) => reply.status(201).send(await insertTestApplication(deps.db, request.body)),
+    );
+
+    app.post(
+      '/test/shop-credit-activity',
+      {
+        // Registered only when APP_ENV=test: a shop user's shop tops up, then buys with its credits (finance).
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: "A paid top-up with bonus and a purchase with credits on a shop user's shop",
+          body: z.object({
+            shopUserId: z.uuid(),
+            topUpCents: z.number().int().min(1),
+            bonusCents: z.number().int().min(0),
+            purchaseCents: z.number().int().min(1),
+          }),
+          response: {
+            201: z.object({
+              shopId: z.string(),
+              shopName: z.string(),
+              topUpNumber: z.string(),
+              purchaseNumber: z.string(),
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const shop = await getShopOfUser(deps.db, request.body.shopUserId);
+        if (!shop) throw new AppError('NOT_FOUND');
+        const topUp = await topUpShop(deps.db, shop.id, request.body.topUpCents, request.body.bonusCents);
+        const purchase = await buyWithCredits(deps.db, shop.id, request.body.purchaseCents);
+        return reply.status(201).send({
+          shopId: shop.id,
+          shopName: shop.name,
+          topUpNumber: topUp.number,
+          purchaseNumber: purchase.number,
+        });
+      },
     );
   };
