@@ -9,4 +9,5 @@ export * from './dashboard';
 export * from './saved-views';
 export * from './shops';
 export * from './staff-orders';
+export * from './staff-refunds';
 export * from './staff-users';

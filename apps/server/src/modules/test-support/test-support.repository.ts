@@ -10,6 +10,8 @@ import {
   orders,
   payments,
   refunds,
+  sandboxPaymentSessions,
+  seedCompletedEsimOrder,
   shops,
   subscriberDeliveries,
   subscribers,
@@ -78,4 +80,47 @@ export const insertTestApplication = async (
     .returning({ id: businesses.id });
   if (!row) throw new Error('insertTestApplication: nothing inserted');
   return row;
+};
+
+/**
+ * A completed eSIM order paid by card through the payments sandbox (its session, charge and our payment row),
+ * as a checkout leaves it: the refund tests and journeys refund it through the sandbox like a real one.
+ */
+export const seedPaidCardOrder = async (
+  db: Db,
+  input: { userId: string; packageSlug?: string; installed?: boolean },
+) => {
+  const seeded = await seedCompletedEsimOrder(db, {
+    userId: input.userId,
+    ...(input.packageSlug ? { packageSlug: input.packageSlug } : {}),
+    packageStatus: 'active',
+    ...(input.installed ? { activatedAt: new Date(), dataUsedMb: 10 } : {}),
+  });
+  const { order } = seeded;
+  const sessionId = `sbx_cs_seed_${order.id}`;
+  const paymentRef = `sbx_pi_seed_${order.id}`;
+  await db.insert(sandboxPaymentSessions).values({
+    id: sessionId,
+    orderId: order.id,
+    orderNumber: order.number,
+    amountCents: order.totalCents,
+    currency: 'EUR',
+    description: order.number,
+    customerEmail: order.buyerEmail,
+    locale: order.locale,
+    successUrl: 'http://localhost/success',
+    cancelUrl: 'http://localhost/cancel',
+    status: 'succeeded',
+    paymentRef,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  await db.insert(payments).values({
+    orderId: order.id,
+    provider: 'sandbox',
+    sessionRef: sessionId,
+    paymentRef,
+    status: 'succeeded',
+    amountCents: order.totalCents,
+  });
+  return seeded;
 };

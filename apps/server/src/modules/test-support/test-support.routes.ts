@@ -6,7 +6,12 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { openCheckout } from '../orders/checkout.service';
 import { getOrder } from '../orders/orders.repository';
-import { deleteFailedTestOrder, deleteTestUser, insertTestApplication } from './test-support.repository';
+import {
+  deleteFailedTestOrder,
+  deleteTestUser,
+  insertTestApplication,
+  seedPaidCardOrder,
+} from './test-support.repository';
 
 const tags = ['test'];
 
@@ -107,6 +112,25 @@ export const testSupportRoutes =
       async (request, reply) => {
         const order = await seedFailedOrder(deps.db, { buyerEmail: request.body.buyerEmail });
         return reply.status(201).send({ id: order.id, number: order.number });
+      },
+    );
+
+    app.post(
+      '/test/paid-orders',
+      {
+        // Registered only when APP_ENV=test: a card-paid, completed order for the refund journeys.
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Create a completed order paid by card through the payments sandbox, for a customer',
+          body: z.object({ userId: z.uuid() }),
+          response: { 201: z.object({ id: z.string(), number: z.string(), totalCents: z.number() }) },
+        },
+      },
+      async (request, reply) => {
+        const { order } = await seedPaidCardOrder(deps.db, { userId: request.body.userId });
+        return reply.status(201).send({ id: order.id, number: order.number, totalCents: order.totalCents });
       },
     );
 
