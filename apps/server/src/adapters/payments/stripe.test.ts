@@ -475,7 +475,11 @@ describe('Stripe payments: refunds', () => {
     const posts = fake.requests.filter(
       (r) => r.path === '/v1/refunds' && r.idempotencyKey === idempotencyKey,
     );
-    const body = { payment_intent: paymentIntent.id, amount: '1000', metadata: { refund_key: idempotencyKey } };
+    const body = {
+      payment_intent: paymentIntent.id,
+      amount: '1000',
+      metadata: { refund_key: idempotencyKey },
+    };
     expect(posts.map((r) => r.body)).toEqual([body, body]);
 
     await expect(
