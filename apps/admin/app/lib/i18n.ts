@@ -32,6 +32,7 @@ export const staffAreas = [
   'dashboard',
   'orders',
   'profile',
+  'refunds',
   'shops',
   'staff',
 ] as const;

@@ -10,7 +10,7 @@ export const failedOrdersList = defineList({
   labels: 'admin-orders:failedOrders',
   rowId: (order) => order.id,
   columns: (col) => [
-    col.text('number', { sortable: true }),
+    col.text('number', { sortable: true, opensDetail: true }),
     col.text('buyerEmail'),
     col.text('packageName'),
     col.money('totalCents', { sortable: true }),

@@ -1,12 +1,15 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { useRetryFulfilment } from '../api/retry-fulfilment';
 import { failedOrdersList } from '../failed-orders-list';
 
-/** Orders whose fulfilment failed, with "retry fulfilment" for the chosen rows (a bulk action). */
-export const FailedOrdersScreen = () => {
+/**
+ * Orders whose fulfilment failed, with "retry fulfilment" for the chosen rows (a bulk action); `detail` draws an
+ * order beside the list (the route gives the refund action, from another feature).
+ */
+export const FailedOrdersScreen = ({ detail }: { detail?: (orderId: string) => ReactNode }) => {
   const { t } = useTranslation(['admin-orders', 'admin']);
   const retry = useRetryFulfilment();
   const [queued, setQueued] = useState<number | null>(null);
@@ -15,6 +18,7 @@ export const FailedOrdersScreen = () => {
       <ListScreen
         list={failedOrdersList}
         title="screens.ordersFailedTransactions"
+        {...(detail ? { detail: { param: 'order', title: t('refunds.detailTitle'), render: detail } } : {})}
         bulkActions={(selected, clearSelection) => (
           <Button
             size="xs"
