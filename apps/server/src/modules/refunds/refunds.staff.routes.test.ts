@@ -224,6 +224,13 @@ describe('a failed refund and its retry', () => {
     expect(
       await ctx.deps.db.$count(sandboxRefunds, eq(sandboxRefunds.idempotencyKey, `refund-${made.id}`)),
     ).toBe(1);
+    // Retried, it has left the failed list (a search with no match answers an empty page).
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/refunds?status=failed&q=${order.number}`,
+      headers: admin,
+    });
+    expect(after.json()).toMatchObject({ items: [], total: 0 });
   });
 });
 

@@ -10,7 +10,7 @@ import {
   deleteFailedTestOrder,
   deleteTestUser,
   insertTestApplication,
-  seedPaidCardOrder,
+  seedCardCharge,
 } from './test-support.repository';
 
 const tags = ['test'];
@@ -104,33 +104,17 @@ export const testSupportRoutes =
           // Not part of the API (test fixtures only): left out of the OpenAPI document, so also out of the fuzz run.
           hide: true,
           tags,
-          summary: 'Create a paid order whose fulfilment failed',
-          body: z.object({ buyerEmail: z.email() }),
+          summary:
+            'Create a paid order whose fulfilment failed (paid by card through the sandbox on request)',
+          body: z.object({ buyerEmail: z.email(), paidByCard: z.boolean().optional() }),
           response: { 201: z.object({ id: z.string(), number: z.string() }) },
         },
       },
       async (request, reply) => {
         const order = await seedFailedOrder(deps.db, { buyerEmail: request.body.buyerEmail });
+        // The refund journeys refund it through the payments sandbox, which must know the charge.
+        if (request.body.paidByCard) await seedCardCharge(deps.db, order);
         return reply.status(201).send({ id: order.id, number: order.number });
-      },
-    );
-
-    app.post(
-      '/test/paid-orders',
-      {
-        // Registered only when APP_ENV=test: a card-paid, completed order for the refund journeys.
-        config: { access: 'public' },
-        schema: {
-          hide: true,
-          tags,
-          summary: 'Create a completed order paid by card through the payments sandbox, for a customer',
-          body: z.object({ userId: z.uuid() }),
-          response: { 201: z.object({ id: z.string(), number: z.string(), totalCents: z.number() }) },
-        },
-      },
-      async (request, reply) => {
-        const { order } = await seedPaidCardOrder(deps.db, { userId: request.body.userId });
-        return reply.status(201).send({ id: order.id, number: order.number, totalCents: order.totalCents });
       },
     );
 
