@@ -316,6 +316,10 @@ describe('GET /api/docs/json', () => {
         '/api/staff/password',
         '/api/staff/orders',
         '/api/staff/orders/{orderId}',
+        '/api/staff/refunds',
+        '/api/staff/orders/{orderId}/refunds',
+        '/api/staff/orders/{orderId}/refunds/{refundId}/retry',
+        '/api/staff/clients/{clientId}/refunds',
       ]),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
@@ -326,6 +330,10 @@ describe('GET /api/docs/json', () => {
         'StaffOrderPage',
         'PagedStaffOrders',
         'OrderTimelineEvent',
+        'StaffRefund',
+        'PagedStaffRefunds',
+        'CreateRefundBody',
+        'OrderRefundQuote',
       ]),
     );
   });

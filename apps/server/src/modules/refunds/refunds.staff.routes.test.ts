@@ -1,4 +1,15 @@
-import { auditLog, orderEvents, orders, refunds, sandboxRefunds, seedUser } from '@esim/db';
+import {
+  auditLog,
+  creditLedger,
+  orderEvents,
+  orders,
+  refunds,
+  sandboxRefunds,
+  seedCompletedEsimOrder,
+  seedShop,
+  seedUser,
+  shops,
+} from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
@@ -6,6 +17,7 @@ import { setSandboxFailRefunds } from '../../adapters/payments/sandbox.repositor
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { signInAs } from '../../test/callers';
 import { createSignedInUser, createTestContext, type TestContext, uniqueEmail } from '../../test/harness';
+import { postEntries } from '../credits/credits.service';
 import { seedPaidCardOrder } from '../test-support/test-support.repository';
 
 // Issue 31, refunds: the staff refund of an order (full, partial, never above what is left), its retry under the
@@ -185,6 +197,46 @@ describe('POST /api/staff/orders/:orderId/refunds', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('ESIM_PACKAGE_NOT_CANCELLABLE');
     expect(await refundsOf(order.id)).toHaveLength(0);
+  });
+});
+
+describe('a shop-credit order', () => {
+  it("refunds to the shop's ledger in the same transaction, without the payment provider", async () => {
+    const shop = await seedShop(ctx.deps.db);
+    const { order } = await seedCompletedEsimOrder(ctx.deps.db, { userId: (await newCustomer()).id });
+    await ctx.deps.db
+      .update(orders)
+      .set({ userId: null, shopId: shop.id, paymentMethod: 'credits' })
+      .where(eq(orders.id, order.id));
+    await ctx.deps.db.transaction((tx) =>
+      postEntries(tx, {
+        shopId: shop.id,
+        orderId: null,
+        movements: [
+          { kind: 'adjustment', bucket: 'credit', amountCents: 10_000, idempotencyKey: `fund:${shop.id}` },
+        ],
+      }),
+    );
+    const response = await refund(order.id, {
+      amountCents: 150,
+      kind: 'order',
+      reason: 'Subscriber left early',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().refund.status).toBe('succeeded');
+    const [entry] = await ctx.deps.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.orderId, order.id), eq(creditLedger.kind, 'refund')));
+    expect(entry).toMatchObject({ amountCents: 150, bucket: 'credit', creditAfterCents: 10_150 });
+    const [balance] = await ctx.deps.db.select().from(shops).where(eq(shops.id, shop.id));
+    expect(balance?.creditCents).toBe(10_150);
+    expect(
+      await ctx.deps.db.$count(
+        sandboxRefunds,
+        eq(sandboxRefunds.idempotencyKey, `refund-${response.json().refund.id}`),
+      ),
+    ).toBe(0);
   });
 });
 
