@@ -12,6 +12,7 @@ import {
 } from '@esim/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EsimProviderError } from '../../adapters/esim/port';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { setSandboxFailRefunds } from '../../adapters/payments/sandbox.repository';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
@@ -184,6 +185,32 @@ describe('POST /api/staff/orders/:orderId/refunds', () => {
     const made = response.json().refund;
     expect(made.providerCostRecoveredCents).toBe(before.packageCostCents);
     expect(made.netLossCents).toBe(order.totalCents - before.packageCostCents);
+  });
+
+  it("stops with the eSIM provider's reason when it refuses to cancel, and refunds nothing", async () => {
+    const order = await paidOrder();
+    const { cancel } = ctx.deps.esimProvider;
+    ctx.deps.esimProvider.cancel = async () => {
+      throw new EsimProviderError('the profile was already downloaded', false, '200002');
+    };
+    try {
+      const response = await refund(order.id, {
+        amountCents: 'full',
+        kind: 'deleted_package',
+        reason: 'Unused',
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'ESIM_PACKAGE_NOT_CANCELLABLE',
+        message:
+          'The eSIM provider refused to cancel the package (the profile was already downloaded). Nothing was refunded.',
+      });
+    } finally {
+      ctx.deps.esimProvider.cancel = cancel;
+    }
+    expect(await refundsOf(order.id)).toHaveLength(0);
+    expect((await quote(order.id)).packageUnused).toBe(true);
+    expect(await statusOf(order.id)).toBe('completed');
   });
 
   it('refuses to cancel a package in use, and refunds nothing', async () => {
