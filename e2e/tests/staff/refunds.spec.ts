@@ -28,7 +28,9 @@ test('a partial refund, then the rest; a third is refused', async ({ page, admin
   await expectNoAxeViolations(page);
   await page.getByTestId('refund-submit-reason').fill('Asked for part of the money back');
   await page.getByTestId('refund-submit-confirm').click();
-  await expect(page.getByTestId('toast').last()).toHaveText(`1.00 EUR of order ${order.number} was refunded.`);
+  await expect(page.getByTestId('toast').last()).toHaveText(
+    `1.00 EUR of order ${order.number} was refunded.`,
+  );
   await expect(action.getByTestId('refund-refundedCents')).toHaveText(/1[.,]00/);
 
   await refundThroughAction(page, 'all', 'Refund the rest as well');
