@@ -20,7 +20,8 @@ test('a failed refund appears in failed refunds and its retry succeeds once', as
   const sandboxSwitch = page.getByTestId('sandbox-fail-refunds');
   try {
     await page.goto('/refunds/failed-refunds');
-    await sandboxSwitch.check();
+    // The switch shows the server's state: it turns on once the sandbox has answered.
+    await sandboxSwitch.click();
     await expect(sandboxSwitch).toBeChecked();
 
     await openRefundAction(page, order);
@@ -31,7 +32,7 @@ test('a failed refund appears in failed refunds and its retry succeeds once', as
     const rows = page.getByTestId('list-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('switched to fail');
-    await sandboxSwitch.uncheck();
+    await sandboxSwitch.click();
     await expect(sandboxSwitch).not.toBeChecked();
   } finally {
     // Never leave the sandbox failing refunds for a later journey.
