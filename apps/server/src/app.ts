@@ -38,6 +38,7 @@ import { subscriberEsimsPortalRoutes } from './modules/orders/subscriber-esims.p
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { portalShopRoutes } from './modules/portal/portal-shop.routes';
+import { refundsStaffRoutes } from './modules/refunds/refunds.staff.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -182,6 +183,7 @@ export const buildApp = async (
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(orderAnalyticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(refundsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });
       await api.register(shopsStaffRoutes(deps), { prefix: '/staff' });

@@ -27,7 +27,7 @@ export const orderEventActors = [
 export type OrderEventActor = (typeof orderEventActors)[number];
 
 /** What the eSIM provider was asked for an order. */
-export const providerRequests = ['order_profile', 'query_order', 'top_up', 'revoke'] as const;
+export const providerRequests = ['order_profile', 'query_order', 'top_up', 'revoke', 'cancel'] as const;
 
 export const orderEventDetailSchemas = {
   state_changed: z.object({

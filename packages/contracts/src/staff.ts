@@ -12,4 +12,5 @@ export * from './saved-views';
 export * from './shops';
 export * from './staff-gift-cards';
 export * from './staff-orders';
+export * from './staff-refunds';
 export * from './staff-users';

@@ -318,6 +318,10 @@ describe('GET /api/docs/json', () => {
         '/api/staff/orders/{orderId}',
         '/api/staff/orders/analytics',
         '/api/staff/orders/analytics.csv',
+        '/api/staff/refunds',
+        '/api/staff/orders/{orderId}/refunds',
+        '/api/staff/orders/{orderId}/refunds/{refundId}/retry',
+        '/api/staff/clients/{clientId}/refunds',
       ]),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
@@ -329,6 +333,10 @@ describe('GET /api/docs/json', () => {
         'PagedStaffOrders',
         'OrderTimelineEvent',
         'OrderAnalytics',
+        'StaffRefund',
+        'PagedStaffRefunds',
+        'CreateRefundBody',
+        'OrderRefundQuote',
       ]),
     );
   });

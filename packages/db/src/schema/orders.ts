@@ -212,7 +212,8 @@ export const packageSnapshotOf = (pkg: typeof packages.$inferSelect) => ({
 
 /**
  * Money given back (DESIGN section 3). `payment_id` names the charge refunded: one automatic refund per charge
- * (unique), so a replayed webhook or a second confirmation of the same duplicate payment refunds it once.
+ * (unique among the automatic kinds), so a replayed webhook or a second confirmation of the same duplicate
+ * payment refunds it once; staff may refund one charge in several parts (ADR 0037).
  * `kind` adds `duplicate_payment` (a second charge for an order already paid) to DESIGN's kinds.
  */
 export const refunds = pgTable(
@@ -241,12 +242,24 @@ export const refunds = pgTable(
     providerRef: text('provider_ref'),
     error: text('error'),
     staffUserId: uuid('staff_user_id').references(() => users.id),
+    /** Why staff refunded (required for a staff refund). */
+    reason: text('reason'),
+    /** Why staff refunded beyond the refund policy from settings (null: the order qualified or no override). */
+    policyOverrideReason: text('policy_override_reason'),
+    /** Wholesale cost the eSIM provider gave back because the unused package was cancelled first. */
+    providerCostRecoveredCents: integer('provider_cost_recovered_cents').notNull().default(0),
+    /** Tries sent to the provider, always under the key `refund-<id>`. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('refunds_payment_unique').on(t.paymentId),
+    uniqueIndex('refunds_payment_unique')
+      .on(t.paymentId)
+      .where(sql`${t.kind} in ('order', 'duplicate_payment') and ${t.staffUserId} is null`),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_status_idx').on(t.status, t.createdAt),
+    // The staff refund lists: by kind, newest first.
+    index('refunds_kind_idx').on(t.kind, t.createdAt),
   ],
 );

@@ -24,3 +24,14 @@ export const sandboxPaymentSessions = pgTable('sandbox_payment_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The sandbox provider's refunds, one per idempotency key as a provider keeps them: a refund sent again under
+ * its key finds its row and gives nothing back twice (and the bench counts what reached the provider here).
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  paymentRef: text('payment_ref').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

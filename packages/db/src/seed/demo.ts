@@ -23,6 +23,8 @@ export const defaultGeneralOptions = {
   catalogueMarkupPercent: 45,
   /** Shops' margin over the wholesaler's price: the reseller price in credits, set by the catalogue sync. */
   resellerMarkupPercent: 20,
+  /** The refund policy staff see beside a refund: in full if the eSIM was not installed within this many days. */
+  refundFullIfNotInstalledDays: 14,
   /**
    * Bonus on a portal top-up (DESIGN section 3): the highest tier the amount reaches, in percent of it. The
    * minimum top-up earns 3 %, 500 EUR 5 %, 1,000 EUR 8 %, 2,500 EUR 10 %.

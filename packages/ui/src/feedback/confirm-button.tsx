@@ -49,7 +49,13 @@ export const ConfirmButton = ({
       <Button {...button} onClick={() => setOpen(true)} data-testid={testId}>
         {children}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={title}
+        centered
+        closeButtonProps={{ 'aria-label': cancelLabel }}
+      >
         {message ? <Text mb="lg">{message}</Text> : null}
         {reason ? (
           <Textarea

@@ -1,6 +1,6 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { NumberInputProps } from '@mantine/core';
 import { Controller, type FieldValues } from 'react-hook-form';
-import { centsToEuros, eurosToCents } from './money';
+import { MoneyInput } from './money-input';
 import { type FieldBaseProps, useField } from './use-field';
 
 export type MoneyFieldProps<In extends FieldValues> = FieldBaseProps<In> &
@@ -27,18 +27,13 @@ export const MoneyField = <In extends FieldValues>({
       control={form.control}
       name={name}
       render={({ field: control }) => (
-        <NumberInput
+        <MoneyInput
           name={control.name}
           ref={control.ref}
-          value={centsToEuros(control.value)}
-          onChange={(value) => control.onChange(eurosToCents(value))}
+          value={typeof control.value === 'number' ? control.value : undefined}
+          onChange={control.onChange}
           onBlur={control.onBlur}
           {...field.inputProps}
-          prefix="€"
-          decimalScale={2}
-          fixedDecimalScale
-          min={0}
-          hideControls
           {...props}
         />
       )}

@@ -16,8 +16,22 @@ export type PaymentEvent =
       failureReason: PaymentFailureReason;
     }
   | { type: 'checkout.expired'; eventId: string; sessionId: string; orderId: string }
-  | { type: 'refund.succeeded'; eventId: string; refundRef: string; paymentRef: string }
-  | { type: 'refund.failed'; eventId: string; refundRef: string; paymentRef: string; failureReason: string }
+  | {
+      type: 'refund.succeeded';
+      eventId: string;
+      refundRef: string;
+      paymentRef: string;
+      /** The idempotency key we sent the refund under (`refund-<our refund id>`), when the provider echoes it. */
+      refundKey?: string;
+    }
+  | {
+      type: 'refund.failed';
+      eventId: string;
+      refundRef: string;
+      paymentRef: string;
+      failureReason: string;
+      refundKey?: string;
+    }
   | { type: 'ignored'; eventId: string; providerType: string };
 
 export type PaymentFailureReason =

@@ -14,6 +14,7 @@ import {
   claimSandboxPayment,
   expireSandboxSession,
   failSandboxPayment,
+  getSandboxFailRefunds,
   getSandboxSession,
   insertSandboxSession,
 } from './sandbox.repository';
@@ -71,6 +72,7 @@ const eventSchema = z.discriminatedUnion('type', [
     type: z.literal('refund.succeeded'),
     refundRef: z.string(),
     paymentRef: z.string(),
+    refundKey: z.string().optional(),
   }),
 ]);
 type SandboxEvent = z.infer<typeof eventSchema>;
@@ -174,10 +176,20 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
     },
     refund: async ({ paymentRef, amountCents, idempotencyKey }) => {
       const refundRef = `sbx_re_${createHmac('sha256', options.webhookSecret).update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      const refunded = await addSandboxRefund(options.db, paymentRef, amountCents);
+      // Switched to fail, the sandbox answers like a provider that is down: nothing is recorded under the key,
+      // so a retry with the same key goes through once the switch is off.
+      if (await getSandboxFailRefunds(options.db))
+        throw new Error('sandbox: refunds are switched to fail (payments sandbox)');
+      const refunded = await addSandboxRefund(options.db, { paymentRef, amountCents, idempotencyKey });
       if (refunded === 'replay') return { refundRef, status: 'succeeded' };
       if (!refunded) return { refundRef, status: 'failed' };
-      await deliver({ id: id('sbx_evt'), type: 'refund.succeeded', refundRef, paymentRef });
+      await deliver({
+        id: id('sbx_evt'),
+        type: 'refund.succeeded',
+        refundRef,
+        paymentRef,
+        refundKey: idempotencyKey,
+      });
       return { refundRef, status: 'succeeded' };
     },
   };

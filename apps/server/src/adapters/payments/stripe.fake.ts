@@ -158,7 +158,11 @@ const createSessionSchema = z.object({
 
 const retrieveQuerySchema = z.object({ expand: z.array(z.string()).optional() });
 
-const createRefundSchema = z.object({ payment_intent: z.string(), amount: int.positive().optional() });
+const createRefundSchema = z.object({
+  payment_intent: z.string(),
+  amount: int.positive().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
 
 // Stripe names a parameter in its own bracket form, e.g. line_items[0][price_data][currency].
 const paramOf = (path: PropertyKey[]) =>
@@ -323,7 +327,7 @@ export const startFakeStripe = async (options: { webhookSecret?: string } = {}) 
       payment_intent: intent.id,
       status: state.refundStatus,
       failure_reason: state.refundStatus === 'failed' ? 'declined' : undefined,
-      metadata: {},
+      metadata: params.metadata ?? {},
       created: nowSeconds(),
     };
     state.refunds.set(refund.id, refund);

@@ -326,10 +326,11 @@ describe('Stripe payments: webhooks', () => {
 
   it('maps refund outcomes from refund.updated and charge.refunded', async () => {
     const { payments, paymentIntent } = await paidSession();
+    const refundKey = `refund-${randomUUID()}`;
     const { refundRef } = await payments.refund({
       paymentRef: paymentIntent.id,
       amountCents: 1999,
-      idempotencyKey: `refund-${randomUUID()}`,
+      idempotencyKey: refundKey,
     });
     const refund = fake.state.refunds.get(refundRef) ?? {};
     const parse = (type: string, object: object) => {
@@ -346,6 +347,8 @@ describe('Stripe payments: webhooks', () => {
       eventId: succeeded.eventId,
       refundRef,
       paymentRef: paymentIntent.id,
+      // Our key, sent as metadata, names which of a charge's refunds this is.
+      refundKey,
     });
     const failed = parse('refund.updated', {
       ...refund,
@@ -358,6 +361,7 @@ describe('Stripe payments: webhooks', () => {
       refundRef,
       paymentRef: paymentIntent.id,
       failureReason: 'expired_or_canceled_card',
+      refundKey,
     });
     expect(parse('refund.updated', { ...refund, status: 'pending' }).result).toMatchObject({
       type: 'ignored',
@@ -471,10 +475,12 @@ describe('Stripe payments: refunds', () => {
     const posts = fake.requests.filter(
       (r) => r.path === '/v1/refunds' && r.idempotencyKey === idempotencyKey,
     );
-    expect(posts.map((r) => r.body)).toEqual([
-      { payment_intent: paymentIntent.id, amount: '1000' },
-      { payment_intent: paymentIntent.id, amount: '1000' },
-    ]);
+    const body = {
+      payment_intent: paymentIntent.id,
+      amount: '1000',
+      metadata: { refund_key: idempotencyKey },
+    };
+    expect(posts.map((r) => r.body)).toEqual([body, body]);
 
     await expect(
       payments.refund({

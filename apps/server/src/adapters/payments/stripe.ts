@@ -107,8 +107,11 @@ const paymentOf = (session: Stripe.Checkout.Session) => {
 
 const refundEvent = (eventId: string, refund: Stripe.Refund, providerType: string): PaymentEvent => {
   const paymentRef = idOf(refund.payment_intent);
+  // Our refund's key, sent as metadata, names which of several refunds of one charge this is.
+  const key = refund.metadata?.refund_key;
+  const refundKey = key ? { refundKey: key } : {};
   if (paymentRef && refund.status === 'succeeded') {
-    return { type: 'refund.succeeded', eventId, refundRef: refund.id, paymentRef };
+    return { type: 'refund.succeeded', eventId, refundRef: refund.id, paymentRef, ...refundKey };
   }
   if (paymentRef && (refund.status === 'failed' || refund.status === 'canceled')) {
     return {
@@ -117,6 +120,7 @@ const refundEvent = (eventId: string, refund: Stripe.Refund, providerType: strin
       refundRef: refund.id,
       paymentRef,
       failureReason: refund.failure_reason ?? refund.status,
+      ...refundKey,
     };
   }
   // Pending and requires_action are not outcomes: a later refund.updated brings the result.
@@ -282,7 +286,7 @@ export const createStripePayments = (options: StripePaymentsOptions): PaymentsPr
 
     refund: async ({ paymentRef, amountCents, idempotencyKey }) => {
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentRef, amount: amountCents },
+        { payment_intent: paymentRef, amount: amountCents, metadata: { refund_key: idempotencyKey } },
         { idempotencyKey },
       );
       return { refundRef: refund.id, status: refundStatusOf(refund.status) };

@@ -259,6 +259,7 @@ const applyPaymentEvent = async (
         provider,
         paymentRef: event.paymentRef,
         refundRef: event.refundRef,
+        ...(event.refundKey ? { refundKey: event.refundKey } : {}),
         status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
         error: event.type === 'refund.failed' ? event.failureReason : null,
       });

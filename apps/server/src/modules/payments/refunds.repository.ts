@@ -1,5 +1,5 @@
 import { type Db, payments, refunds } from '@esim/db';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -46,18 +46,31 @@ export const updateRefund = (db: Db, refundId: string, values: Partial<typeof re
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(refunds.id, refundId));
 
-/** The provider's refund webhook settles our refund of that charge; a success is never overwritten. */
+/** The idempotency key a refund is always sent under, so a retry can never refund twice. */
+export const refundKeyOf = (refundId: string) => `refund-${refundId}`;
+const refundIdOfKey = (key: string | undefined) => {
+  const id = key?.startsWith('refund-') ? key.slice('refund-'.length) : undefined;
+  return id && /^[0-9a-f-]{36}$/.test(id) ? id : undefined;
+};
+
+/**
+ * The provider's refund webhook settles our refund of that charge; a success is never overwritten. A charge may
+ * have several refunds (staff partial refunds): the event names ours by its key, or by the provider's refund id;
+ * an event with neither (an older provider message) settles the charge's refunds still waiting.
+ */
 export const settleRefundOfPayment = (
   db: Db,
   input: {
     provider: string;
     paymentRef: string;
     refundRef: string;
+    refundKey?: string;
     status: 'succeeded' | 'failed';
     error: string | null;
   },
-) =>
-  db
+) => {
+  const refundId = refundIdOfKey(input.refundKey);
+  return db
     .update(refunds)
     .set({ status: input.status, providerRef: input.refundRef, error: input.error, updatedAt: sql`now()` })
     .where(
@@ -70,9 +83,13 @@ export const settleRefundOfPayment = (
             .where(and(eq(payments.provider, input.provider), eq(payments.paymentRef, input.paymentRef))),
         ),
         inArray(refunds.status, ['pending', 'failed']),
+        refundId
+          ? eq(refunds.id, refundId)
+          : or(eq(refunds.providerRef, input.refundRef), sql`${refunds.providerRef} is null`),
       ),
     )
     .returning();
+};
 
 export const listRefundsOfOrder = (db: Db, orderId: string) =>
   db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));

@@ -9,6 +9,7 @@ import {
   getRefundWithPayment,
   listUnsentRefundsOfSession,
   type RefundRow,
+  refundKeyOf,
   updateRefund,
 } from './refunds.repository';
 
@@ -35,11 +36,12 @@ const settleRefund = (
 export const sendRefund = async (deps: RefundDeps, refundId: string, log: FastifyBaseLogger) => {
   const row = await getRefundWithPayment(deps.db, refundId);
   if (!row?.paymentRef || row.refund.status !== 'pending' || row.refund.providerRef) return;
+  await updateRefund(deps.db, refundId, { attempts: row.refund.attempts + 1 });
   try {
     const result = await deps.payments.refund({
       paymentRef: row.paymentRef,
       amountCents: row.refund.amountCents,
-      idempotencyKey: `refund-${row.refund.id}`,
+      idempotencyKey: refundKeyOf(row.refund.id),
     });
     // The provider's refund webhook may have settled it already; an outcome it reported is kept.
     const current = await getRefundWithPayment(deps.db, refundId);

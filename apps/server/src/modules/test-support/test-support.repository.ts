@@ -10,6 +10,8 @@ import {
   orders,
   payments,
   refunds,
+  sandboxPaymentSessions,
+  seedCompletedEsimOrder,
   shops,
   subscriberDeliveries,
   subscribers,
@@ -43,6 +45,7 @@ export const deleteTestUser = async (db: Db, userId: string) =>
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (user?.shopId) await deleteShopData(tx, user.shopId);
     await tx.delete(auditLog).where(eq(auditLog.staffUserId, userId));
+    await tx.delete(refunds).where(eq(refunds.staffUserId, userId));
     await tx.delete(orderEvents).where(eq(orderEvents.staffUserId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     if (user?.shopId) await tx.delete(shops).where(eq(shops.id, user.shopId));
@@ -56,6 +59,7 @@ export const deleteFailedTestOrder = (db: Db, orderId: string) =>
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.status, 'failed')));
     await tx.delete(orderEvents).where(inArray(orderEvents.orderId, failed));
+    await tx.delete(payments).where(inArray(payments.orderId, failed));
     await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.status, 'failed')));
   });
 
@@ -88,4 +92,51 @@ export const getShopOfUser = async (db: Db, userId: string) => {
     .innerJoin(shops, eq(shops.id, users.shopId))
     .where(eq(users.id, userId));
   return row;
+};
+
+/**
+ * The card charge of an order through the payments sandbox (its session and our payment row), as a checkout
+ * leaves it: the refund tests and journeys refund it through the sandbox like a real one.
+ */
+export const seedCardCharge = async (db: Db, order: typeof orders.$inferSelect) => {
+  const sessionId = `sbx_cs_seed_${order.id}`;
+  const paymentRef = `sbx_pi_seed_${order.id}`;
+  await db.insert(sandboxPaymentSessions).values({
+    id: sessionId,
+    orderId: order.id,
+    orderNumber: order.number,
+    amountCents: order.totalCents,
+    currency: 'EUR',
+    description: order.number,
+    customerEmail: order.buyerEmail,
+    locale: order.locale,
+    successUrl: 'http://localhost/success',
+    cancelUrl: 'http://localhost/cancel',
+    status: 'succeeded',
+    paymentRef,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  await db.insert(payments).values({
+    orderId: order.id,
+    provider: 'sandbox',
+    sessionRef: sessionId,
+    paymentRef,
+    status: 'succeeded',
+    amountCents: order.totalCents,
+  });
+};
+
+/** A completed eSIM order paid by card (sandbox); `installed`: its eSIM is on a phone and in use. */
+export const seedPaidCardOrder = async (
+  db: Db,
+  input: { userId: string; packageSlug?: string; installed?: boolean },
+) => {
+  const seeded = await seedCompletedEsimOrder(db, {
+    userId: input.userId,
+    ...(input.packageSlug ? { packageSlug: input.packageSlug } : {}),
+    packageStatus: 'active',
+    ...(input.installed ? { activatedAt: new Date(), dataUsedMb: 10 } : {}),
+  });
+  await seedCardCharge(db, seeded.order);
+  return seeded;
 };

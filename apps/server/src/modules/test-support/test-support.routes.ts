@@ -13,6 +13,7 @@ import {
   deleteTestUser,
   getShopOfUser,
   insertTestApplication,
+  seedCardCharge,
 } from './test-support.repository';
 
 const tags = ['test'];
@@ -110,13 +111,17 @@ export const testSupportRoutes =
           // Not part of the API (test fixtures only): left out of the OpenAPI document, so also out of the fuzz run.
           hide: true,
           tags,
-          summary: 'Create a paid order whose fulfilment failed',
-          body: testOrderBodySchema,
+          summary:
+            'Create a paid order whose fulfilment failed (paid by card through the sandbox on request)',
+          body: testOrderBodySchema.extend({ paidByCard: z.boolean().optional() }),
           response: { 201: testOrderSchema },
         },
       },
       async (request, reply) => {
-        const order = await seedFailedOrder(deps.db, request.body);
+        const { paidByCard, ...input } = request.body;
+        const order = await seedFailedOrder(deps.db, input);
+        // The refund journeys refund it through the payments sandbox, which must know the charge.
+        if (paidByCard) await seedCardCharge(deps.db, order);
         return reply.status(201).send({ id: order.id, number: order.number });
       },
     );

@@ -7,6 +7,7 @@ import { useAction } from '@esim/ui/detail/use-action';
 import { formatDate } from '@esim/ui/format';
 import { useLocale } from '@esim/ui/use-locale';
 import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeEntry, HistorySection } from '../../../components/history-list';
 import { LoadState } from '../../../components/load-state';
@@ -60,8 +61,11 @@ const ClientActions = ({ client }: { client: Client }) => {
   );
 };
 
-/** A client's detail (the drawer of the clients screens): profile, actions, orders, eSIMs and history. */
-export const ClientDetail = ({ clientId }: { clientId: string }) => {
+/**
+ * A client's detail (the drawer of the clients screens): profile, actions, orders, eSIMs and history; `extra` is
+ * what another area adds under the orders (the route composes it: the client refund).
+ */
+export const ClientDetail = ({ clientId, extra }: { clientId: string; extra?: ReactNode }) => {
   const { t } = useTranslation('admin-clients');
   const locale = useLocale();
   const answer = useClient(clientId);
@@ -89,6 +93,7 @@ export const ClientDetail = ({ clientId }: { clientId: string }) => {
           label={ordersTitle}
           empty={t('clients.noOrders')}
         />
+        {extra}
       </Section>
       <Section title={t('clients.esims')}>
         {detail.esims.length === 0 ? <Text c="gray.7">{t('clients.noEsims')}</Text> : null}

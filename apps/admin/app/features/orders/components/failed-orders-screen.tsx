@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { useRetryFulfilment } from '../api/retry-fulfilment';
 import { failedOrdersList } from '../failed-orders-list';
+import type { OrderExtra } from './order-detail';
 import { useOrderDrawer } from './orders-screens';
 
 /**
  * Orders whose fulfilment failed, with "retry fulfilment" for the chosen rows (a bulk action); each opens the
  * order's page, where staff can contact the buyer.
  */
-export const FailedOrdersScreen = () => {
+export const FailedOrdersScreen = ({ orderExtra }: { orderExtra?: OrderExtra }) => {
   const { t } = useTranslation(['admin-orders', 'admin']);
   const retry = useRetryFulfilment();
   const [queued, setQueued] = useState<number | null>(null);
@@ -19,7 +20,7 @@ export const FailedOrdersScreen = () => {
       <ListScreen
         list={failedOrdersList}
         title="screens.ordersFailedTransactions"
-        detail={useOrderDrawer()}
+        detail={useOrderDrawer(orderExtra)}
         bulkActions={(selected, clearSelection) => (
           <Button
             size="xs"

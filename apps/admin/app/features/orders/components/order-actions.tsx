@@ -1,7 +1,6 @@
 import { reviewDecisionBodySchema, type StaffOrderPage } from '@esim/contracts/staff';
 import { ActionButton, ActionGroup } from '@esim/ui/detail/action-button';
 import { useAction } from '@esim/ui/detail/use-action';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrderAction } from '../api/act-on-order';
 
@@ -12,12 +11,12 @@ const reasonBounds = { minLength: reason.minLength ?? 1, maxLength: reason.maxLe
  * What staff can do with an order in its state: approve or cancel one in review (a reason each, ADR 0034), write
  * to the buyer of one that went wrong (ADR 0035). `children`: actions other areas add (a refund).
  */
-export const OrderActions = ({ order, children }: { order: StaffOrderPage; children?: ReactNode }) => {
+export const OrderActions = ({ order }: { order: StaffOrderPage }) => {
   const { t } = useTranslation('admin-orders');
   const action = useAction(useOrderAction(order.id));
   const inReview = order.status === 'for_review';
   const contactable = inReview || order.status === 'failed';
-  if (!contactable && !children) return null;
+  if (!contactable) return null;
   const decision = (name: 'approve' | 'cancel') => (
     <ActionButton
       action={action}
@@ -53,7 +52,6 @@ export const OrderActions = ({ order, children }: { order: StaffOrderPage; child
           data-testid="order-contact-buyer"
         />
       ) : null}
-      {children}
     </ActionGroup>
   );
 };

@@ -19,11 +19,13 @@ import { OrderActions } from './order-actions';
  * The order's page (issue 31): everything `GET /api/staff/orders/:orderId` answers, in the drawer of every order
  * list (all orders, for review, failed transactions, and the lists of other areas). SPEC has no route of its own
  * for an order, so the drawer's URL parameter (`?order=<id>`) is its link. Its actions are the order's own
- * (order-actions.tsx) and any `extraActions` a screen adds (a refund).
+ * (order-actions.tsx); a route may add a panel from another area under the refunds (the refund action) with `extra`.
  */
 
 const labels = 'admin-orders:orderScreens.detail';
 type Order = StaffOrderPage;
+/** A panel another area adds to a paid order's page (the route composes the two areas). */
+export type OrderExtra = (order: Order) => ReactNode;
 type Esim = Order['esims'][number];
 
 const fact = factsFor<Order>();
@@ -225,11 +227,11 @@ const EsimSection = ({ esim }: { esim: Esim }) => {
 
 export const OrderDetail = ({
   orderId,
-  extraActions,
+  extra,
 }: {
   orderId: string;
-  /** Actions other areas add beside the order's own (a refund), given the loaded order. */
-  extraActions?: (order: Order) => ReactNode;
+  /** What another area adds to the page once the order has loaded (refunds: its refund panel). */
+  extra?: OrderExtra;
 }) => {
   const { t } = useTranslation(['admin-orders', 'admin']);
   const answer = useStaffOrder(orderId);
@@ -241,7 +243,7 @@ export const OrderDetail = ({
       title={order.number}
       subtitle={`${order.buyer.name} · ${order.buyer.email}`}
       status={{ statuses: orderStatus, value: order.status, 'data-testid': 'order-status' }}
-      actions={<OrderActions order={order}>{extraActions?.(order)}</OrderActions>}
+      actions={<OrderActions order={order} />}
       data-testid="order-detail"
     >
       <Facts item={order} facts={orderFacts} labels={labels} testIdPrefix="order" />
@@ -284,6 +286,7 @@ export const OrderDetail = ({
           empty={t('orderScreens.detail.noRefunds')}
         />
       </Section>
+      {order.paidAt ? extra?.(order) : null}
       <Section title={section('timeline')} data-testid="order-timeline">
         <RelatedList
           rows={timelineRows}

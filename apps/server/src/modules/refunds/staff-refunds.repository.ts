@@ -1,0 +1,161 @@
+import type { PageQuery } from '@esim/contracts';
+import type { StaffRefundsCsvQuery } from '@esim/contracts/staff';
+import { type Db, esimPackages, esims, orders, payments, refunds, users } from '@esim/db';
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { defineListQuery, searchCondition } from '../../lib/list-query';
+
+export type RefundFilters = StaffRefundsCsvQuery;
+
+const staff = alias(users, 'refund_staff');
+
+/** A refund with its order and the staff member who made it: what the lists and answers show. */
+const refundSelection = {
+  refund: refunds,
+  orderNumber: orders.number,
+  orderKind: orders.kind,
+  buyerEmail: orders.buyerEmail,
+  staffName: sql<string | null>`${staff.firstName} || ' ' || ${staff.lastName}`,
+};
+
+const selectRefunds = (db: Db) =>
+  db
+    .select(refundSelection)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(staff, eq(staff.id, refunds.staffUserId));
+
+const refundList = defineListQuery({
+  select: (db, listFields) =>
+    db
+      .select({ ...refundSelection, ...listFields })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .leftJoin(staff, eq(staff.id, refunds.staffUserId))
+      .$dynamic(),
+  // The search names orders (a joined table) through a subquery on the refund's own column, so the total, a
+  // count of refunds, sees it too.
+  where: (filters: RefundFilters, db) =>
+    and(
+      filters.status ? eq(refunds.status, filters.status) : undefined,
+      filters.kind ? eq(refunds.kind, filters.kind) : undefined,
+      filters.q
+        ? inArray(
+            refunds.orderId,
+            db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(searchCondition(filters.q, [orders.number, orders.buyerEmail])),
+          )
+        : undefined,
+    ),
+  sortColumns: { createdAt: refunds.createdAt, amountCents: refunds.amountCents },
+  tiebreak: refunds.id,
+  defaultSort: '-createdAt',
+});
+
+export type StaffRefundRow = NonNullable<Awaited<ReturnType<typeof getStaffRefund>>>;
+
+export const listRefunds = (db: Db, filters: RefundFilters, page: PageQuery) =>
+  refundList.page(db, filters, page);
+export const streamRefunds = (db: Db, filters: RefundFilters) => refundList.batches(db, filters);
+
+export const getStaffRefund = async (db: Db, refundId: string) => {
+  const [row] = await selectRefunds(db).where(eq(refunds.id, refundId)).limit(1);
+  return row;
+};
+
+export const listStaffRefundsOfOrder = (db: Db, orderId: string) =>
+  selectRefunds(db).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt));
+
+/** The part of an order's price already given back or on its way (the second charges are refunded apart). */
+export const sumRefundedOfOrder = async (db: Db, orderId: string) => {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        inArray(refunds.status, ['pending', 'succeeded']),
+        sql`${refunds.kind} <> 'duplicate_payment'`,
+      ),
+    );
+  return row?.cents ?? 0;
+};
+
+/** The charge that paid an order (its first successful card payment with the provider in use). */
+export const getPaidCharge = async (db: Db, orderId: string, provider: string) => {
+  const [row] = await db
+    .select({ id: payments.id, paymentRef: payments.paymentRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, provider),
+        eq(payments.status, 'succeeded'),
+        isNotNull(payments.paymentRef),
+      ),
+    )
+    .orderBy(payments.createdAt)
+    .limit(1);
+  return row;
+};
+
+/** The same staff member's identical refund of this order a moment ago: a double click, answered once. */
+export const findRecentSameRefund = async (
+  db: Db,
+  input: { orderId: string; staffUserId: string; kind: string; amountCents: number; reason: string },
+  withinSeconds: number,
+) => {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, input.orderId),
+        eq(refunds.staffUserId, input.staffUserId),
+        sql`${refunds.kind} = ${input.kind}`,
+        eq(refunds.amountCents, input.amountCents),
+        eq(refunds.reason, input.reason),
+        gt(refunds.createdAt, sql`now() - make_interval(secs => ${withinSeconds})`),
+      ),
+    )
+    .limit(1);
+  return row;
+};
+
+export const insertStaffRefund = async (db: Db, values: typeof refunds.$inferInsert) => {
+  const [row] = await db.insert(refunds).values(values).returning();
+  if (!row) throw new Error('insertStaffRefund: insert returned nothing');
+  return row;
+};
+
+/** The eSIM an order bought and the packages that order put on it (the ones a refund may cancel). */
+export const listPackagesOfOrder = (db: Db, orderId: string) =>
+  db
+    .select({ esimPackage: esimPackages, esim: esims })
+    .from(esimPackages)
+    .innerJoin(esims, eq(esims.id, esimPackages.esimId))
+    .where(eq(esimPackages.orderId, orderId));
+
+export const markPackageDeleted = (db: Db, esimPackageId: string) =>
+  db.update(esimPackages).set({ status: 'deleted' }).where(eq(esimPackages.id, esimPackageId));
+
+/** A client's orders that may still have money to give back, oldest first. */
+export const listRefundableOrderIdsOfClient = async (db: Db, userId: string) => {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, ['paid', 'completed', 'failed', 'for_review', 'partially_refunded']),
+        inArray(orders.paymentMethod, ['card', 'credits']),
+      ),
+    )
+    .orderBy(orders.createdAt);
+  return rows.map((r) => r.id);
+};
+
+export const clientExists = async (db: Db, userId: string) =>
+  (await db.$count(users, and(eq(users.id, userId), eq(users.kind, 'customer')))) > 0;
