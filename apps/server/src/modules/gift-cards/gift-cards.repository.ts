@@ -135,6 +135,16 @@ export const changeRedemptionsOfOrder = (
     .where(and(eq(giftCardRedemptions.orderId, orderId), eq(giftCardRedemptions.status, from)))
     .returning();
 
+/** The gift card that paid (part of) an order: its captured redemption. */
+export const getCapturedRedemptionOfOrder = async (db: Db, orderId: string) =>
+  (
+    await db
+      .select()
+      .from(giftCardRedemptions)
+      .where(and(eq(giftCardRedemptions.orderId, orderId), eq(giftCardRedemptions.status, 'captured')))
+      .limit(1)
+  )[0];
+
 export const listRedemptionsOfOrder = (db: Db, orderId: string) =>
   db.select().from(giftCardRedemptions).where(eq(giftCardRedemptions.orderId, orderId));
 

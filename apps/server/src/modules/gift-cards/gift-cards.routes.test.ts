@@ -8,6 +8,7 @@ import {
   outbox,
   packages,
   payments,
+  refunds,
   seedStaffUser,
 } from '@esim/db';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
@@ -309,6 +310,62 @@ describe('redeeming at checkout', () => {
     for (const refused of answers.filter((a) => a.statusCode !== 201))
       expect(refused.json().code, refused.body).toBe('GIFT_CARD_SPENT');
     expect(created.length).toBe(Math.ceil(5000 / dear.priceCents));
+  });
+});
+
+describe('staff refunds of what a gift card paid', () => {
+  const paidWith = async (code: string) => {
+    const { orderId, checkoutUrl } = (await order(code)).json();
+    if (!checkoutUrl.includes('session_id=gift_card:'))
+      await ctx.deps.sandboxPayments?.submitCard(sessionOf(checkoutUrl), card);
+    else await post(`/api/orders/${orderId}/confirm`, { sessionId: `gift_card:${orderId}` });
+    await waitFor(async () => {
+      const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+      return row?.status === 'completed';
+    });
+    return orderId as string;
+  };
+  const refund = (orderId: string, amountCents: number | 'full') =>
+    post(
+      `/api/staff/orders/${orderId}/refunds`,
+      { amountCents, kind: 'order', reason: 'Trip cancelled', policyOverrideReason: 'Goodwill' },
+      admin.auth,
+    );
+  const refundsOf = (orderId: string) =>
+    ctx.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.amountCents));
+
+  it('gives back the card charge first and the rest onto the gift card, never more than was paid', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 10 });
+    const orderId = await paidWith(code);
+    const byCard = dear.priceCents - 1000;
+    // A part of the card's charge, then everything left: the card's rest and the gift card's 10 euros.
+    expect((await refund(orderId, 500)).statusCode).toBe(201);
+    const rest = await refund(orderId, 'full');
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect((await refundsOf(orderId)).map((r) => [r.amountCents, r.paymentId === null, r.status])).toEqual(
+      [
+        [500, false, expect.any(String)],
+        [1000, true, 'succeeded'],
+        [byCard - 500, false, expect.any(String)],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    expect(await balanceOf(giftCard.id)).toBe(1000);
+    const third = await refund(orderId, 100);
+    expect(third.statusCode).toBe(409);
+    expect(await balanceOf(giftCard.id)).toBe(1000);
+  });
+
+  it('refunds an order the gift card paid in full onto that card', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 500 });
+    const orderId = await paidWith(code);
+    const left = 50000 - dear.priceCents;
+    const response = await refund(orderId, 300);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().refund).toMatchObject({ amountCents: 300, status: 'succeeded' });
+    expect(await balanceOf(giftCard.id)).toBe(left + 300);
+    // The same click again within seconds is answered with the first refund, not a second one.
+    expect((await refund(orderId, 300)).json().refund.id).toBe(response.json().refund.id);
+    expect(await balanceOf(giftCard.id)).toBe(left + 300);
   });
 });
 

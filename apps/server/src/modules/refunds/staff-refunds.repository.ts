@@ -86,7 +86,7 @@ export const sumRefundedOfOrder = async (db: Db, orderId: string) => {
 /** The charge that paid an order (its first successful card payment with the provider in use). */
 export const getPaidCharge = async (db: Db, orderId: string, provider: string) => {
   const [row] = await db
-    .select({ id: payments.id, paymentRef: payments.paymentRef })
+    .select({ id: payments.id, paymentRef: payments.paymentRef, amountCents: payments.amountCents })
     .from(payments)
     .where(
       and(
@@ -101,27 +101,44 @@ export const getPaidCharge = async (db: Db, orderId: string, provider: string) =
   return row;
 };
 
-/** The same staff member's identical refund of this order a moment ago: a double click, answered once. */
+/**
+ * The same staff member's identical refund of this order a moment ago: a double click, answered once. One refund
+ * may be two rows (the card's part and a gift card's part, made in one transaction), so the rows of the window
+ * are added up (one transaction, one `created_at`); the card's row is the answer.
+ */
 export const findRecentSameRefund = async (
   db: Db,
   input: { orderId: string; staffUserId: string; kind: string; amountCents: number; reason: string },
   withinSeconds: number,
 ) => {
   const [row] = await db
-    .select({ id: refunds.id })
+    .select({
+      id: sql<string>`(array_agg(${refunds.id} order by ${refunds.paymentId} nulls last))[1]`,
+      cents: sql<number>`sum(${refunds.amountCents})`.mapWith(Number),
+    })
     .from(refunds)
     .where(
       and(
         eq(refunds.orderId, input.orderId),
         eq(refunds.staffUserId, input.staffUserId),
         sql`${refunds.kind} = ${input.kind}`,
-        eq(refunds.amountCents, input.amountCents),
         eq(refunds.reason, input.reason),
         gt(refunds.createdAt, sql`now() - make_interval(secs => ${withinSeconds})`),
       ),
     )
+    .groupBy(refunds.createdAt)
+    .having(sql`sum(${refunds.amountCents}) = ${input.amountCents}`)
     .limit(1);
-  return row;
+  return row ? { id: row.id } : undefined;
+};
+
+/** What has gone back of one card charge (pending and succeeded refunds). */
+export const sumRefundedOfCharge = async (db: Db, paymentId: string) => {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['pending', 'succeeded'])));
+  return row?.cents ?? 0;
 };
 
 export const insertStaffRefund = async (db: Db, values: typeof refunds.$inferInsert) => {

@@ -18,6 +18,7 @@ import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { postEntries } from '../credits/credits.service';
+import { creditGiftCard, getCapturedRedemptionOfOrder } from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { changeOrderStatus, getOrder, lockOrder, type OrderRow } from '../orders/orders.repository';
 import { refundKeyOf, updateRefund } from '../payments/refunds.repository';
@@ -36,6 +37,7 @@ import {
   markPackageDeleted,
   type StaffRefundRow,
   streamRefunds,
+  sumRefundedOfCharge,
   sumRefundedOfOrder,
 } from './staff-refunds.repository';
 
@@ -43,7 +45,7 @@ export type StaffRefundDeps = Pick<AppDeps, 'db' | 'payments' | 'esimProvider'>;
 
 /** A paid order whose money may go back; pending, cancelled and refunded ones have none left. */
 const refundableStatuses = new Set(['paid', 'completed', 'failed', 'for_review', 'partially_refunded']);
-const refundableMethods = new Set(['card', 'credits']);
+const refundableMethods = new Set(['card', 'credits', 'gift_card']);
 /** The same refund by the same person within this window is a double click: answered with the first. */
 const doubleClickSeconds = 30;
 const dayMs = 86_400_000;
@@ -226,17 +228,47 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
       ? await cancelPackagesOfOrder(deps, tx, order, input)
       : 0;
     const byShopCredit = order.paymentMethod === 'credits';
-    const refund = await insertStaffRefund(tx, {
-      orderId: order.id,
-      paymentId: charge?.id ?? null,
-      amountCents,
-      kind: input.kind,
-      status: byShopCredit ? 'succeeded' : 'pending',
-      staffUserId: input.staffUserId,
-      reason: input.reason,
-      policyOverrideReason: input.policyOverrideReason ?? null,
-      providerCostRecoveredCents: recovered,
-    });
+    // A gift card paid what the card did not (ADR 0040): the card's charge goes back first, the rest onto the gift
+    // card, which is given back at once like shop credits.
+    const cardLeft = charge ? charge.amountCents - (await sumRefundedOfCharge(tx, charge.id)) : 0;
+    const toCard = byShopCredit ? 0 : Math.min(amountCents, Math.max(0, cardLeft));
+    const toGiftCard = byShopCredit ? 0 : amountCents - toCard;
+    const redemption = toGiftCard > 0 ? await getCapturedRedemptionOfOrder(tx, order.id) : undefined;
+    // Without a gift card, the card's charge is all there is to give back (an amount paid short, in review).
+    if (toGiftCard > 0 && !redemption)
+      throw new AppError(
+        'REFUND_ABOVE_REFUNDABLE',
+        undefined,
+        t('admin:refunds.errors.aboveRefundable', { max: money(toCard) }),
+      );
+    const refundRow = (part: { cents: number; paymentId: string | null; settled: boolean }) =>
+      insertStaffRefund(tx, {
+        orderId: order.id,
+        paymentId: part.paymentId,
+        amountCents: part.cents,
+        kind: input.kind,
+        status: part.settled ? 'succeeded' : 'pending',
+        staffUserId: input.staffUserId,
+        reason: input.reason,
+        policyOverrideReason: input.policyOverrideReason ?? null,
+        // The package's cost is recovered once, on the refund's first row.
+        providerCostRecoveredCents: part.paymentId === (charge?.id ?? null) ? recovered : 0,
+      });
+    const cardRefund =
+      byShopCredit || toCard > 0
+        ? await refundRow({
+            cents: byShopCredit ? amountCents : toCard,
+            paymentId: charge?.id ?? null,
+            settled: byShopCredit,
+          })
+        : undefined;
+    const giftCardRefund =
+      redemption && toGiftCard > 0
+        ? await refundRow({ cents: toGiftCard, paymentId: null, settled: true })
+        : undefined;
+    if (redemption && toGiftCard > 0) await creditGiftCard(tx, redemption.giftCardId, toGiftCard);
+    const refund = cardRefund ?? giftCardRefund;
+    if (!refund) throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
     if (byShopCredit) {
       if (!order.shopId)
         throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
@@ -278,7 +310,7 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
         policyOverrideReason: input.policyOverrideReason ?? null,
       },
     });
-    return { refundId: refund.id, send: !byShopCredit };
+    return { refundId: refund.id, send: cardRefund !== undefined && !byShopCredit };
   });
   if (outcome.send) await sendRefund(deps, outcome.refundId, log);
   const row = await getStaffRefund(deps.db, outcome.refundId);
