@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { createAnswerReplay, type ReplayedRequest } from './lib/answer-replay';
 import { requestContext, requestIdFrom, requestIdMixin } from './lib/request-context';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminOrdersStaffRoutes } from './modules/admin-orders/admin-orders.staff.routes';
 import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessesStaffRoutes } from './modules/businesses/businesses.staff.routes';
@@ -176,6 +177,7 @@ export const buildApp = async (
       await api.register(staffAuthRoutes(deps), { prefix: '/staff/auth' });
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(adminOrdersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });

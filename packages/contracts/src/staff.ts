@@ -3,6 +3,7 @@
  * site never imports them, so their schemas stay out of its bundles (DESIGN section 7).
  */
 
+export * from './admin-orders';
 export * from './businesses';
 export * from './clients';
 export * from './dashboard';

@@ -1,3 +1,4 @@
+export * from './admin-orders';
 export * from './audit';
 export * from './auth';
 export * from './catalogue';

@@ -138,7 +138,7 @@ export const openCheckout = async (
 
 /** Inserts a pending order under a fresh random number; on the rare collision, draws again. */
 export const insertNumberedOrder = async (
-  deps: CheckoutDeps,
+  deps: Pick<CheckoutDeps, 'db'>,
   values: Omit<NewOrderRow, 'number'>,
   by: StatusChange = { actor: 'buyer' },
 ) => {

@@ -187,7 +187,8 @@ export const confirmationMailId = (orderId: string) => {
  */
 export const sendOrderConfirmation = async (deps: FulfilmentDeps, orderId: string) => {
   const order = await getOrder(deps.db, orderId);
-  if (order?.status !== 'completed' || order.kind !== 'esim') return false;
+  // An admin order is a new eSIM too: its customer gets the same e-mail.
+  if (order?.status !== 'completed' || (order.kind !== 'esim' && order.kind !== 'admin')) return false;
   const esim = await getEsimForOrder(deps.db, orderId);
   if (!esim) return false;
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');

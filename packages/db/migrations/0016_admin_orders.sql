@@ -1,0 +1,15 @@
+-- Admin orders (issue 31, ADR 0043): who on staff created an order, for what purpose and why; the form's
+-- idempotency key per staff member.
+CREATE TABLE "admin_orders" (
+	"order_id" uuid PRIMARY KEY NOT NULL,
+	"staff_user_id" uuid NOT NULL,
+	"purpose" text NOT NULL,
+	"reason" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "admin_orders" ADD CONSTRAINT "admin_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_orders" ADD CONSTRAINT "admin_orders_staff_user_id_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "admin_orders_staff_key_unique" ON "admin_orders" USING btree ("staff_user_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "admin_orders_created_idx" ON "admin_orders" USING btree ("created_at");
