@@ -10,6 +10,7 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   profile: 'routes/profile.tsx',
   changePassword: 'routes/change-password.tsx',
   ordersFailedTransactions: 'routes/orders/failed-transactions.tsx',
+  ordersAdminOrders: 'routes/orders/admin-orders.tsx',
   clientsAllUsers: 'routes/clients/all-users.tsx',
   clientsBlockedUsers: 'routes/clients/blocked-users.tsx',
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',
