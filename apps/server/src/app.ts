@@ -22,6 +22,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
 import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { giftEsimsCustomerRoutes } from './modules/gift-esims/gift-esims.customer.routes';
+import { giftEsimsStaffRoutes } from './modules/gift-esims/gift-esims.staff.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
@@ -166,6 +168,7 @@ export const buildApp = async (
       await api.register(accountRoutes(deps, 'customer'), { prefix: '/account' });
       await api.register(ordersCustomerRoutes(deps), { prefix: '/account' });
       await api.register(esimsCustomerRoutes(deps), { prefix: '/account' });
+      await api.register(giftEsimsCustomerRoutes(deps), { prefix: '/account' });
       await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });
       await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
       await api.register(creditsPortalRoutes(deps), { prefix: '/portal' });
@@ -178,6 +181,7 @@ export const buildApp = async (
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(adminOrdersStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(giftEsimsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(staffMembersRoutes(deps), { prefix: '/staff' });

@@ -6,6 +6,7 @@ export * from './customer';
 export * from './envelope';
 export * from './errors';
 export * from './forms';
+export * from './gift-esims';
 export * from './locales';
 export * from './mail';
 export * from './order-timeline';

@@ -1,4 +1,5 @@
 import { humanProofField } from './auth';
+import { giftRecipientSchema } from './gift-esims';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
 import { apiSchemas, z } from './zod';
@@ -52,6 +53,8 @@ export const createOrderBodySchema = z
       .optional(),
     /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */
     humanProof: humanProofField.optional(),
+    /** A gift for someone else: the eSIM goes to the recipient, who claims it (a `gift_esim` order). */
+    gift: giftRecipientSchema.optional(),
   })
   .register(apiSchemas, { id: 'CreateOrderBody' });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;

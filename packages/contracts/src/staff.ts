@@ -9,5 +9,6 @@ export * from './clients';
 export * from './dashboard';
 export * from './saved-views';
 export * from './shops';
+export * from './staff-gift-esims';
 export * from './staff-orders';
 export * from './staff-users';

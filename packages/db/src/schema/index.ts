@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './content';
 export * from './credits';
 export * from './deliveries';
+export * from './gift-esims';
 export * from './order-events';
 export * from './orders';
 export * from './outbox';

@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
 import { orderPriceOf } from '../catalogue/package-price';
+import { insertGiftEsim } from '../gift-esims/gift-esims.repository';
 import type { Mailer } from '../mail/mail.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { createOrderNumber } from './order-number';
@@ -171,7 +172,7 @@ export const createOrder = async (
   if (found.phoneTaken) throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
   const { pkg } = found;
   const values = {
-    kind: 'esim' as const,
+    kind: body.gift ? ('gift_esim' as const) : ('esim' as const),
     userId: user?.id ?? null,
     packageId: pkg.id,
     packageSnapshot: packageSnapshotOf(pkg),
@@ -191,7 +192,20 @@ export const createOrder = async (
       ? ((await findBusinessIdByReferral(deps.db, body.attribution.referralCode.toUpperCase())) ?? null)
       : null,
   };
-  const order = await insertNumberedOrder(deps, values);
+  const { gift } = body;
+  const order = gift
+    ? await deps.db.transaction(async (tx) => {
+        const row = await insertNumberedOrder({ db: tx }, values);
+        await insertGiftEsim(tx, {
+          orderId: row.id,
+          recipientEmail: gift.recipientEmail,
+          recipientName: gift.recipientName,
+          message: gift.message ?? null,
+          recipientLocale: gift.recipientLocale,
+        });
+        return row;
+      })
+    : await insertNumberedOrder(deps, values);
   const checkoutUrl = await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' });
   return { order, checkoutUrl };
 };
