@@ -71,3 +71,13 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 export const adminOrdersCsvQuerySchema = adminOrdersQuerySchema.omit({ page: true, pageSize: true });
 export type AdminOrdersCsvQuery = z.infer<typeof adminOrdersCsvQuerySchema>;
 export const pagedAdminOrdersSchema = pagedSchema(adminOrderSchema, 'PagedAdminOrders');
+
+/** The packages staff may give (sellable ones), searched by name or code: the form's choices. */
+export const adminOrderPackagesQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
+export type AdminOrderPackagesQuery = z.infer<typeof adminOrderPackagesQuerySchema>;
+export const adminOrderPackagesSchema = z
+  .object({
+    items: z.array(z.object({ slug: z.string(), name: z.string(), priceCents: z.number().int() })),
+  })
+  .register(apiSchemas, { id: 'AdminOrderPackages' });
+export type AdminOrderPackages = z.infer<typeof adminOrderPackagesSchema>;

@@ -1,7 +1,7 @@
 import type { PageQuery } from '@esim/contracts';
 import type { AdminOrdersCsvQuery } from '@esim/contracts/staff';
-import { adminOrders, type Db, orders, users } from '@esim/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { adminOrders, type Db, orders, packages, users } from '@esim/db';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
 
@@ -75,3 +75,23 @@ export const findCustomerByEmail = async (db: Db, email: string) => {
     .limit(1);
   return row;
 };
+
+/** Up to 100 sellable packages by name, searched by name or slug (the form's package choices). */
+export const listSellablePackages = (db: Db, q: string | undefined) =>
+  db
+    .select({
+      slug: packages.slug,
+      name: packages.name,
+      priceCents: packages.priceCents,
+      offerPriceCents: packages.offerPriceCents,
+    })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.active, true),
+        isNull(packages.deletedAt),
+        searchCondition(q, [packages.name, packages.slug]),
+      ),
+    )
+    .orderBy(asc(packages.name), asc(packages.slug))
+    .limit(100);

@@ -28,6 +28,7 @@ import {
   findCustomerByEmail,
   insertAdminOrder,
   listAdminOrders as listAdminOrderRows,
+  listSellablePackages,
   streamAdminOrders,
 } from './admin-orders.repository';
 
@@ -185,3 +186,12 @@ export const exportAdminOrders = (deps: { db: Db }, query: AdminOrdersCsvQuery) 
       for await (const batch of streamAdminOrders(deps.db, query)) yield batch.map(toAdminOrder);
     })(),
   );
+
+/** The packages the form offers, at the price a buyer would pay. */
+export const listAdminOrderPackages = async (deps: { db: Db }, q: string | undefined) => ({
+  items: (await listSellablePackages(deps.db, q)).map((pkg) => ({
+    slug: pkg.slug,
+    name: pkg.name,
+    priceCents: salePriceCents(pkg),
+  })),
+});

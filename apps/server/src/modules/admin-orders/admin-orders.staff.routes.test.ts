@@ -225,6 +225,17 @@ describe('POST /api/staff/admin-orders', () => {
   });
 });
 
+describe('GET /api/staff/admin-orders/packages', () => {
+  it('offers sellable packages at their sale price, searched by name or code', async () => {
+    const response = await get(`admin-orders/packages?q=${encodeURIComponent(slug)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().items).toContainEqual(
+      expect.objectContaining({ slug, priceCents: listPriceCents }),
+    );
+    expect((await get('admin-orders/packages?q=no-such-package-anywhere')).json().items).toEqual([]);
+  });
+});
+
 describe('GET /api/staff/admin-orders (and .csv)', () => {
   it('lists admin orders with the staff member and reason, searched, filtered, sorted and exported', async () => {
     const payload = body({ purpose: 'test', reason: 'Checking the new provider' });
@@ -259,6 +270,7 @@ describe('access', () => {
     const calls = [
       { method: 'GET' as const, url: '/api/staff/admin-orders' },
       { method: 'GET' as const, url: '/api/staff/admin-orders.csv' },
+      { method: 'GET' as const, url: '/api/staff/admin-orders/packages' },
       { method: 'POST' as const, url: '/api/staff/admin-orders', payload: body() },
     ];
     const others: Record<string, string>[] = [];
@@ -273,6 +285,6 @@ describe('access', () => {
       for (const headers of others)
         expect((await ctx.app.inject({ ...call, headers })).statusCode, call.url).toBe(403);
     }
-    expect(await ordersOf(calls[2]?.payload?.email as string)).toHaveLength(0);
+    expect(await ordersOf(calls[3]?.payload?.email as string)).toHaveLength(0);
   });
 });

@@ -1,5 +1,7 @@
 import type { RouteAccess } from '@esim/contracts';
 import {
+  adminOrderPackagesQuerySchema,
+  adminOrderPackagesSchema,
   adminOrdersCsvQuerySchema,
   adminOrdersQuerySchema,
   createAdminOrderBodySchema,
@@ -10,7 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';
 import { userIdOf } from '../auth/auth.guard';
-import { createAdminOrder, exportAdminOrders, listAdminOrders } from './admin-orders.service';
+import {
+  createAdminOrder,
+  exportAdminOrders,
+  listAdminOrderPackages,
+  listAdminOrders,
+} from './admin-orders.service';
 
 const tags = ['staff'];
 const access: RouteAccess = { staff: 'adminOnly' };
@@ -44,6 +51,20 @@ export const adminOrdersStaffRoutes =
         },
       },
       async (request, reply) => sendCsv(reply, 'admin-orders.csv', exportAdminOrders(deps, request.query)),
+    );
+
+    app.get(
+      '/admin-orders/packages',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: 'The packages an admin order may give, searched by name (up to 100)',
+          querystring: adminOrderPackagesQuerySchema,
+          response: { 200: adminOrderPackagesSchema },
+        },
+      },
+      async (request) => listAdminOrderPackages(deps, request.query.q),
     );
 
     app.post(

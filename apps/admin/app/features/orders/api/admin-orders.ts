@@ -1,7 +1,8 @@
 /** Admin orders (admin only): GET and POST /api/staff/admin-orders, the CSV, and the packages to choose from. */
-import type { Paged, PagedPackages } from '@esim/contracts';
+import type { Paged } from '@esim/contracts';
 import type {
   AdminOrder,
+  AdminOrderPackages,
   AdminOrdersQuery,
   CreateAdminOrderBody,
   CreateAdminOrderResponse,
@@ -28,11 +29,11 @@ export const useCreateAdminOrder = (listId: string) => {
   });
 };
 
-/** Up to 100 sellable packages, searched by destination (the catalogue's own search). */
+/** Up to 100 sellable packages, searched by name. */
 export const usePackageChoices = (q: string) =>
   useQuery({
-    queryKey: ['admin-order-packages', q],
+    queryKey: ['adminOrderPackages', q],
     queryFn: ({ signal }) =>
-      api.get<PagedPackages>('/packages', { query: { pageSize: 100, ...(q ? { q } : {}) }, signal }),
+      api.get<AdminOrderPackages>('/staff/admin-orders/packages', { query: q ? { q } : {}, signal }),
     placeholderData: keepPreviousData,
   });

@@ -10,6 +10,8 @@ import { MoneyField } from '@esim/ui/form/money-field';
 import { SelectField } from '@esim/ui/form/select-field';
 import { EmailField, TextareaField, TextField } from '@esim/ui/form/text-field';
 import { useApiForm } from '@esim/ui/form/use-api-form';
+import { formatPrice } from '@esim/ui/format';
+import { useLocale } from '@esim/ui/use-locale';
 import { SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +33,7 @@ const emptyOrder = (): CreateAdminOrderBody => ({
 export const CreateAdminOrderForm = () => {
   const { t } = useTranslation(['admin-orders', 'admin', 'common']);
   const toast = useToast();
+  const locale = useLocale();
   const [search, setSearch] = useState('');
   const packages = usePackageChoices(useDeferredValue(search.trim()));
   const form = useApiForm(createAdminOrderBodySchema, {
@@ -45,14 +48,14 @@ export const CreateAdminOrderForm = () => {
   });
   const packageOptions = (packages.data?.items ?? []).map((pkg) => ({
     value: pkg.slug,
-    label: `${pkg.name} · ${pkg.destination}`,
+    label: `${pkg.name} · ${formatPrice(pkg.priceCents, locale)}`,
   }));
   return (
     <FormShell
       form={form}
       maw={720}
       submitLabel={t('adminOrders.form.submit')}
-      data-testid="admin-order-form"
+      data-testid="create-admin-order-form"
     >
       <Title order={2} size="h4">
         {t('adminOrders.form.title')}
@@ -78,7 +81,7 @@ export const CreateAdminOrderForm = () => {
           label={t('adminOrders.form.packageSearch')}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          data-testid="admin-order-package-search"
+          data-testid="order-package-search"
         />
         <SelectField
           form={form}
