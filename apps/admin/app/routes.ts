@@ -11,6 +11,7 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   changePassword: 'routes/change-password.tsx',
   ordersFailedTransactions: 'routes/orders/failed-transactions.tsx',
   ordersAdminOrders: 'routes/orders/admin-orders.tsx',
+  ordersGiftEsims: 'routes/orders/gifts-esims.tsx',
   clientsAllUsers: 'routes/clients/all-users.tsx',
   clientsBlockedUsers: 'routes/clients/blocked-users.tsx',
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',

@@ -228,7 +228,8 @@ export const exportGiftEsims = (deps: { db: Db }, query: GiftEsimsCsvQuery) =>
 /** A second click within this long answers the e-mail just sent instead of sending another. */
 const resendPauseMs = 60_000;
 
-const staffGiftOf = async (db: Db, orderId: string) => {
+/** One gift as the staff list shows it (the detail beside the list). */
+export const getStaffGiftEsim = async (db: Db, orderId: string) => {
   const { rows } = await listGiftEsimRows(db, { sort: '-createdAt', orderId }, { page: 1, pageSize: 1 });
   const [row] = rows;
   if (!row) throw new AppError('NOT_FOUND');
@@ -277,7 +278,7 @@ export const resendGiftEsim = async (
     return true;
   });
   if (resent) void deps.mailer.deliverPending().catch(() => undefined);
-  const gift = await staffGiftOf(deps.db, order.id);
+  const gift = await getStaffGiftEsim(deps.db, order.id);
   const key = resent ? 'admin:giftEsims.messages.resent' : 'admin:giftEsims.messages.resentRecently';
   return { gift, resent, message: input.t(key, { email: gift.recipientEmail }) };
 };

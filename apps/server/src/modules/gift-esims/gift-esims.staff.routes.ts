@@ -4,12 +4,13 @@ import {
   giftEsimsQuerySchema,
   pagedGiftEsimsSchema,
   resendGiftEsimResponseSchema,
+  staffGiftEsimSchema,
 } from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';
 import { userIdOf } from '../auth/auth.guard';
-import { exportGiftEsims, listGiftEsims, resendGiftEsim } from './gift-esims.service';
+import { exportGiftEsims, getStaffGiftEsim, listGiftEsims, resendGiftEsim } from './gift-esims.service';
 
 const tags = ['staff'];
 const access: RouteAccess = { staff: 'adminOnly' };
@@ -43,6 +44,20 @@ export const giftEsimsStaffRoutes =
         },
       },
       async (request, reply) => sendCsv(reply, 'gift-esims.csv', exportGiftEsims(deps, request.query)),
+    );
+
+    app.get(
+      '/gift-esims/:orderId',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: 'One gift eSIM as the list shows it',
+          params: orderIdParamsSchema,
+          response: { 200: staffGiftEsimSchema },
+        },
+      },
+      async (request) => getStaffGiftEsim(deps.db, request.params.orderId),
     );
 
     app.post(

@@ -209,6 +209,12 @@ describe('staff: GET /api/staff/gift-esims and resend', () => {
       ],
     });
 
+    expect((await staff('GET', `gift-esims/${gift.orderId}`)).json()).toMatchObject({
+      id: gift.orderId,
+      delivery: 'sent',
+    });
+    expect((await staff('GET', `gift-esims/${crypto.randomUUID()}`)).statusCode).toBe(404);
+
     // A second click right after the e-mail went out sends nothing.
     const soon = await staff('POST', `gift-esims/${gift.orderId}/resend`);
     expect(soon.statusCode, soon.body).toBe(200);
@@ -258,6 +264,7 @@ describe('staff: GET /api/staff/gift-esims and resend', () => {
     const urls = [
       ['GET', 'gift-esims'],
       ['GET', 'gift-esims.csv'],
+      ['GET', `gift-esims/${crypto.randomUUID()}`],
       ['POST', `gift-esims/${crypto.randomUUID()}/resend`],
     ] as const;
     const others: Record<string, string>[] = [];
