@@ -38,6 +38,7 @@ test('an admin order reaches a new customer, who sees its QR code; the screen pa
   await form.getByLabel(/^Customer e-mail/).fill(email);
   await form.getByLabel(/^Customer name/).fill('Besa Gashi');
   await packageSelect.selectOption({ index: 1 });
+  await form.getByLabel(/^Language of the customer/).selectOption('en');
   await form.getByLabel(/^Reason/).fill(reason);
   await form.getByRole('button', { name: 'Create order' }).click();
   await expect(page.getByTestId('form-success')).toContainText(`for ${email}`);
