@@ -8,9 +8,10 @@ import { type Translators, translateRule } from './i18n';
 
 /**
  * Where error texts are looked up: `common` (every client has it), then `admin` for the errors only staff
- * screens can meet (a stale record, the last admin…), which the public site need not download.
+ * screens can meet (a stale record, the last admin…), and `gift` for a gift eSIM's claim (its pages load it),
+ * which the public site's other pages need not download.
  */
-const errorNamespaces = ['common', 'admin'];
+const errorNamespaces = ['common', 'admin', 'gift'];
 
 const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

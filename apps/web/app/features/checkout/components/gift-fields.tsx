@@ -8,6 +8,7 @@ import {
   PlainTextField,
 } from '../../../components/plain-form/text-field';
 import type { PlainForm } from '../../../components/plain-form/use-plain-form';
+import { useLazyTexts } from '../../../lib/use-lazy-texts';
 import type { orderFormSchema } from '../order-contract';
 
 type OrderFormValues = z.input<typeof orderFormSchema>;
@@ -20,10 +21,13 @@ const languages = locales.map((value: Locale) => ({ value, label: localeLabels[v
  */
 export const GiftFields = ({ form }: { form: PlainForm<OrderFormValues> }) => {
   const { t } = useTranslation();
+  // The gift's words load with the order page; after a client navigation, a moment later.
+  const textsReady = useLazyTexts('gift');
   const asGift = Boolean(form.values.asGift);
+  if (!textsReady) return null;
   return (
     <fieldset className="gift-fields">
-      <legend className="visually-hidden">{t('giftEsims.order.legend')}</legend>
+      <legend className="visually-hidden">{t('gift:order.legend')}</legend>
       <label className="field--check">
         <input
           type="checkbox"
@@ -31,32 +35,32 @@ export const GiftFields = ({ form }: { form: PlainForm<OrderFormValues> }) => {
           onChange={(event) => form.setValue('asGift', event.currentTarget.checked)}
           data-testid="gift-toggle"
         />
-        <span>{t('giftEsims.order.toggle')}</span>
+        <span>{t('gift:order.toggle')}</span>
       </label>
       {asGift ? (
         <>
-          <p className="field__description">{t('giftEsims.order.note')}</p>
+          <p className="field__description">{t('gift:order.note')}</p>
           <PlainEmailField
             form={form}
             name="recipientEmail"
-            label={t('giftEsims.order.recipientEmail')}
+            label={t('gift:order.recipientEmail')}
             required
           />
           <PlainTextField
             form={form}
             name="recipientName"
-            label={t('giftEsims.order.recipientName')}
+            label={t('gift:order.recipientName')}
             autoComplete="off"
             required
           />
           <PlainSelectField
             form={form}
             name="recipientLocale"
-            label={t('giftEsims.order.recipientLocale')}
+            label={t('gift:order.recipientLocale')}
             options={languages}
             required
           />
-          <PlainTextareaField form={form} name="message" label={t('giftEsims.order.message')} rows={3} />
+          <PlainTextareaField form={form} name="message" label={t('gift:order.message')} rows={3} />
         </>
       ) : null}
     </fieldset>
