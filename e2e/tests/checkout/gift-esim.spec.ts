@@ -91,6 +91,11 @@ test('a gift eSIM reaches its recipient, who claims it and sees it in their dash
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Claimed');
   await expectNoAxeViolations(staffPage);
+  // Its detail beside the list: who claimed it; a claimed gift is not resent.
+  await row.getByRole('link').first().click();
+  const detail = staffPage.getByTestId('gift-esim-detail');
+  await expect(detail.getByTestId('gift-claimedByEmail')).not.toBeEmpty();
+  await expect(detail.getByTestId('gift-resend')).toBeDisabled();
   await staffPage.setViewportSize({ width: 390, height: 844 });
   await staffPage.evaluate(() => window.localStorage.setItem('languagePreference', 'sq'));
   await staffPage.goto(`/orders/gifts-esims?q=${encodeURIComponent(recipientEmail)}`);
