@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/harness';
+import { claimTokenOf, hashClaimToken } from './gift-esims.service';
 
 // Issue 31: gift eSIMs — bought for someone else's e-mail, sent to them in their language with a claim link,
 // claimed into an account once; staff list them and resend to the recipient.
@@ -115,6 +116,16 @@ const staff = (method: 'GET' | 'POST', url: string, headers: Record<string, stri
   });
 const esimOf = async (orderId: string) =>
   (await ctx.deps.db.select().from(esims).where(eq(esims.orderId, orderId)))[0];
+
+describe('claim tokens', () => {
+  it('are the same for one e-mail, new for each resend, and stored only as a hash', () => {
+    const order = crypto.randomUUID();
+    expect(claimTokenOf('secret', order, 1)).toBe(claimTokenOf('secret', order, 1));
+    expect(claimTokenOf('secret', order, 2)).not.toBe(claimTokenOf('secret', order, 1));
+    expect(claimTokenOf('other', order, 1)).not.toBe(claimTokenOf('secret', order, 1));
+    expect(hashClaimToken(claimTokenOf('secret', order, 1))).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
 
 describe('buying a gift eSIM', () => {
   it('sends the eSIM to the recipient in their language with a claim link, and the buyer a confirmation', async () => {
