@@ -38,6 +38,9 @@ test('a gift eSIM reaches its recipient, who claims it and sees it in their dash
   await page.getByTestId('pay-button').click();
   await payOnSandbox(page, cards.success);
   await expect(page).toHaveURL(/\/payment\/success\?/);
+  // The buyer is told where the eSIM went; its QR code is the recipient's.
+  await expect(page.getByTestId('gift-sent')).toContainText(recipientEmail, { timeout: 45_000 });
+  await expect(page.getByTestId('esim-qr')).toHaveCount(0);
 
   // The recipient's e-mail, in Albanian, with the claim link; the buyer's confirmation.
   const gift = await waitForMail(recipientEmail, 'ju dërgoi një eSIM', 45_000);

@@ -141,8 +141,11 @@ export const orderReceiptSchema = z
   .object({
     orderId: z.string(),
     number: z.string(),
-    /** esim: a new eSIM; topup: a package added to an eSIM (no new QR code); change_esim: a replacement eSIM. */
-    kind: z.enum(['esim', 'topup', 'change_esim']),
+    /**
+     * esim: a new eSIM; topup: a package added to an eSIM (no new QR code); change_esim: a replacement eSIM;
+     * gift_esim: a new eSIM sent to its recipient (`email`), whose QR code the buyer does not get.
+     */
+    kind: z.enum(['esim', 'topup', 'change_esim', 'gift_esim']),
     status: orderStatusSchema,
     packageName: z.string(),
     totalCents: z.number().int(),

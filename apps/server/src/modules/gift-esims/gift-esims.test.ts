@@ -1,3 +1,4 @@
+import { orderViewHeader } from '@esim/contracts';
 import { auditLog, esims, giftEsims, orderEvents, orders, outbox, packages, seedStaffUser } from '@esim/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +76,11 @@ const buyGift = async (recipientEmail = uniqueEmail('recipient'), recipientLocal
     payload,
   });
   expect(response.statusCode, response.body).toBe(201);
-  const { orderId, checkoutUrl } = response.json() as { orderId: string; checkoutUrl: string };
+  const { orderId, checkoutUrl, viewToken } = response.json() as {
+    orderId: string;
+    checkoutUrl: string;
+    viewToken: string;
+  };
   if (!ctx.deps.sandboxPayments) throw new Error('sandbox payments expected');
   await ctx.deps.sandboxPayments.submitCard(checkoutUrl.split('/').pop() ?? '', {
     number: '4242 4242 4242 4242',
@@ -91,7 +96,7 @@ const buyGift = async (recipientEmail = uniqueEmail('recipient'), recipientLocal
       .limit(1);
     return row;
   });
-  return { orderId, recipientEmail, buyerEmail: payload.email, mail };
+  return { orderId, recipientEmail, buyerEmail: payload.email, mail, viewToken };
 };
 
 const tokenOf = (text: string) => {
@@ -129,15 +134,27 @@ describe('claim tokens', () => {
 
 describe('buying a gift eSIM', () => {
   it('sends the eSIM to the recipient in their language with a claim link, and the buyer a confirmation', async () => {
-    const { orderId, mail, buyerEmail } = await buyGift();
+    const { orderId, mail, buyerEmail, recipientEmail, viewToken } = await buyGift();
     const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ kind: 'gift_esim', status: 'completed', paymentMethod: 'card' });
     expect(mail.subject).toContain('hat Ihnen eine eSIM geschickt');
     expect(mail.text).toContain('Gëzuar ditëlindjen!');
     expect(mail.text).toContain('LPA:1$');
     expect(tokenOf(mail.text)).toHaveLength(43);
-    // Nobody owns the eSIM until it is claimed; the buyer gets a confirmation with the invoice.
+    // Nobody owns the eSIM until it is claimed; the buyer's success page says where it went, without its QR code,
+    // and the buyer gets a confirmation with the invoice.
     expect((await esimOf(orderId))?.userId).toBeNull();
+    const receipt = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${orderId}/receipt`,
+      headers: { [orderViewHeader]: viewToken },
+    });
+    expect(receipt.json()).toMatchObject({
+      kind: 'gift_esim',
+      status: 'completed',
+      esim: null,
+      email: recipientEmail,
+    });
     const toBuyer = await waitFor(async () =>
       (await ctx.deps.db.select().from(outbox).where(eq(outbox.to, buyerEmail))).find((m) =>
         m.subject?.includes('Your gift eSIM is on its way'),

@@ -8,6 +8,7 @@ import {
   PlainTextField,
 } from '../../../components/plain-form/text-field';
 import type { PlainForm } from '../../../components/plain-form/use-plain-form';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { useLazyTexts } from '../../../lib/use-lazy-texts';
 import type { orderFormSchema } from '../order-contract';
 
@@ -23,6 +24,8 @@ export const GiftFields = ({ form }: { form: PlainForm<OrderFormValues> }) => {
   const { t } = useTranslation();
   // The gift's words load with the order page; after a client navigation, a moment later.
   const textsReady = useLazyTexts('gift');
+  // As the pay button: ticked in server-rendered HTML, before React runs, it would show nothing.
+  const hydrated = useIsHydrated();
   const asGift = Boolean(form.values.asGift);
   if (!textsReady) return null;
   return (
@@ -32,6 +35,7 @@ export const GiftFields = ({ form }: { form: PlainForm<OrderFormValues> }) => {
         <input
           type="checkbox"
           checked={asGift}
+          disabled={!hydrated}
           onChange={(event) => form.setValue('asGift', event.currentTarget.checked)}
           data-testid="gift-toggle"
         />
