@@ -20,6 +20,8 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   refundsDeletedPackages: 'routes/refunds/deleted-packages.tsx',
   refundsChangedEsims: 'routes/refunds/changed-esims.tsx',
   refundsFailed: 'routes/refunds/failed-refunds.tsx',
+  ordersAdminOrders: 'routes/orders/admin-orders.tsx',
+  ordersGiftEsims: 'routes/orders/gifts-esims.tsx',
   clientsAllUsers: 'routes/clients/all-users.tsx',
   clientsBlockedUsers: 'routes/clients/blocked-users.tsx',
   clientsDeletedUsers: 'routes/clients/deleted-users.tsx',

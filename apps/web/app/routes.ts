@@ -26,6 +26,8 @@ export default [
   route('order/:slug', 'routes/checkout/order.tsx'),
   route('payment/success', 'routes/checkout/payment-success.tsx'),
   route('payment/failed', 'routes/checkout/payment-failed.tsx'),
+  // A gift eSIM's claim link (issue 31): signed in or out alike.
+  route('gift/claim', 'routes/checkout/gift-claim.tsx'),
 
   // Login-only pages: signed-in users are sent home (SPEC section 4).
   layout('routes/auth/guest-layout.tsx', [

@@ -7,6 +7,7 @@ export * from './envelope';
 export * from './errors';
 export * from './forms';
 export * from './gift-cards';
+export * from './gift-esims';
 export * from './locales';
 export * from './mail';
 export * from './order-timeline';

@@ -1,5 +1,6 @@
 import { humanProofField } from './auth';
 import { giftCardCodeField } from './gift-cards';
+import { giftRecipientSchema } from './gift-esims';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { emailField, phoneField, textField } from './validation';
 import { apiSchemas, z } from './zod';
@@ -63,6 +64,8 @@ export const createOrderBodySchema = z
     humanProof: humanProofField.optional(),
     /** A gift card pays what it covers (ADR 0040); the rest, if any, is paid by card. Empty: none. */
     giftCardCode: z.union([z.literal(''), giftCardCodeField]).optional(),
+    /** A gift for someone else: the eSIM goes to the recipient, who claims it (a `gift_esim` order). */
+    gift: giftRecipientSchema.optional(),
   })
   .register(apiSchemas, { id: 'CreateOrderBody' });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
@@ -149,8 +152,11 @@ export const orderReceiptSchema = z
   .object({
     orderId: z.string(),
     number: z.string(),
-    /** esim: a new eSIM; topup: a package added to an eSIM (no new QR code); change_esim: a replacement eSIM. */
-    kind: z.enum(['esim', 'topup', 'change_esim']),
+    /**
+     * esim: a new eSIM; topup: a package added to an eSIM (no new QR code); change_esim: a replacement eSIM;
+     * gift_esim: a new eSIM sent to its recipient (`email`), whose QR code the buyer does not get.
+     */
+    kind: z.enum(['esim', 'topup', 'change_esim', 'gift_esim']),
     status: orderStatusSchema,
     packageName: z.string(),
     totalCents: z.number().int(),

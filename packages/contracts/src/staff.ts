@@ -3,6 +3,7 @@
  * site never imports them, so their schemas stay out of its bundles (DESIGN section 7).
  */
 
+export * from './admin-orders';
 export * from './businesses';
 export * from './clients';
 export * from './dashboard';
@@ -11,6 +12,7 @@ export * from './order-analytics';
 export * from './saved-views';
 export * from './shops';
 export * from './staff-gift-cards';
+export * from './staff-gift-esims';
 export * from './staff-orders';
 export * from './staff-refunds';
 export * from './staff-users';

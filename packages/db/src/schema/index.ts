@@ -1,3 +1,4 @@
+export * from './admin-orders';
 export * from './audit';
 export * from './auth';
 export * from './catalogue';
@@ -5,6 +6,7 @@ export * from './content';
 export * from './credits';
 export * from './deliveries';
 export * from './gift-cards';
+export * from './gift-esims';
 export * from './order-events';
 export * from './orders';
 export * from './outbox';

@@ -52,6 +52,17 @@ describe('form errors', () => {
     expect(getFieldErrorMessage(t, 'email', undefined)).toBeUndefined();
   });
 
+  it('names a field shown under a label of its own by that label', async () => {
+    const t = await createT();
+    expect(
+      getFieldErrorMessage(t, 'email', { type: 'invalid_format', message: 'format' }, 'Customer e-mail'),
+    ).toBe('Invalid Customer e-mail format');
+    expect(translateRuleMessage(t, 'required', 'reason', 'Reason')).toBe('Reason is required');
+    expect(getFieldErrorMessage(t, 'email', { type: 'server', message: 'Taken' }, 'Customer e-mail')).toBe(
+      'Taken',
+    );
+  });
+
   it('applies a 422 errors map to known fields and returns the rest', () => {
     const setError = vi.fn();
     const rest = applyServerErrors(

@@ -18,10 +18,13 @@ export const serverErrorType = 'server';
 /** The message a form shows above its fields: server errors and SPEC success messages. */
 export type FormFeedback = { kind: 'error' | 'success'; message: string } | null;
 
-/** "maxCharacters:50" + "firstName" -> "First name must not exceed 50 characters" (in the current language). */
-export const translateRuleMessage = (t: TFunction, message: string, name: string): string => {
+/**
+ * "maxCharacters:50" + "firstName" -> "First name must not exceed 50 characters" (in the current language). A
+ * field shown under a label of its own (`label`) is named by that label, so the message says what the reader sees.
+ */
+export const translateRuleMessage = (t: TFunction, message: string, name: string, label?: string): string => {
   const { rule, min, max } = parseRuleMessage(message);
-  return t(`common:validation.${rule}`, { field: fieldLabel(t, name), min, max });
+  return t(`common:validation.${rule}`, { field: label ?? fieldLabel(t, name), min, max });
 };
 
 /** The text to show under a field: rule messages are translated, server messages are shown as sent. */
@@ -29,9 +32,10 @@ export const getFieldErrorMessage = (
   t: TFunction,
   name: string,
   error: Pick<FieldError, 'type' | 'message'> | undefined,
+  label?: string,
 ): string | undefined => {
   if (!error?.message) return undefined;
-  return error.type === serverErrorType ? error.message : translateRuleMessage(t, error.message, name);
+  return error.type === serverErrorType ? error.message : translateRuleMessage(t, error.message, name, label);
 };
 
 /** An empty choice fails its format or option rule: it reads "<Field> is required", like an empty text field. */

@@ -35,7 +35,7 @@ export const useField = <In extends FieldValues>(
       ? { type: String(error.type), message: error.message }
       : undefined;
   const empty = Boolean(options.emptyIsRequired) && isEmpty(form.getValues(name));
-  const message = getFieldErrorMessage(form.t, name, requiredWhenEmpty(plain, empty));
+  const message = getFieldErrorMessage(form.t, name, requiredWhenEmpty(plain, empty), options.label);
   return {
     label,
     error: message,

@@ -13,6 +13,7 @@ import {
   giftCardSessionRef,
   holdGiftCard,
 } from '../gift-cards/gift-card-redemption.service';
+import { insertGiftEsim } from '../gift-esims/gift-esims.repository';
 import type { Mailer } from '../mail/mail.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { createOrderNumber } from './order-number';
@@ -149,7 +150,7 @@ export const openCheckout = async (
 
 /** Inserts a pending order under a fresh random number; on the rare collision, draws again. */
 export const insertNumberedOrder = async (
-  deps: CheckoutDeps,
+  deps: Pick<CheckoutDeps, 'db'>,
   values: Omit<NewOrderRow, 'number'>,
   by: StatusChange = { actor: 'buyer' },
 ) => {
@@ -182,7 +183,7 @@ export const createOrder = async (
   if (found.phoneTaken) throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
   const { pkg } = found;
   const values = {
-    kind: 'esim' as const,
+    kind: body.gift ? ('gift_esim' as const) : ('esim' as const),
     userId: user?.id ?? null,
     packageId: pkg.id,
     packageSnapshot: packageSnapshotOf(pkg),
@@ -202,8 +203,22 @@ export const createOrder = async (
       ? ((await findBusinessIdByReferral(deps.db, body.attribution.referralCode.toUpperCase())) ?? null)
       : null,
   };
-  if (body.giftCardCode) return createOrderWithGiftCard(deps, values, body.giftCardCode, pkg.slug, log);
-  const order = await insertNumberedOrder(deps, values);
+  const { gift } = body;
+  // A gift's recipient is written with its order, in the order's transaction (ADR 0044).
+  const insertRows = async (db: Db) => {
+    const row = await insertNumberedOrder({ db }, values);
+    if (gift)
+      await insertGiftEsim(db, {
+        orderId: row.id,
+        recipientEmail: gift.recipientEmail,
+        recipientName: gift.recipientName,
+        message: gift.message ?? null,
+        recipientLocale: gift.recipientLocale,
+      });
+    return row;
+  };
+  if (body.giftCardCode) return createOrderWithGiftCard(deps, insertRows, body.giftCardCode, pkg.slug, log);
+  const order = gift ? await deps.db.transaction((tx) => insertRows(tx)) : await insertRows(deps.db);
   const checkoutUrl = await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' });
   return { order, checkoutUrl };
 };
@@ -216,13 +231,13 @@ export const createOrder = async (
  */
 const createOrderWithGiftCard = async (
   deps: CheckoutDeps,
-  values: Omit<NewOrderRow, 'number'>,
+  insertRows: (tx: Db) => Promise<OrderRow>,
   code: string,
   packageSlug: string,
   log: FastifyBaseLogger,
 ) => {
   const { order, heldCents } = await deps.db.transaction(async (tx) => {
-    const created = await insertNumberedOrder({ ...deps, db: tx }, values);
+    const created = await insertRows(tx);
     const held = await holdGiftCard(tx, { code, orderId: created.id, totalCents: created.totalCents });
     if (held < created.totalCents) return { order: created, heldCents: held };
     const sessionRef = giftCardSessionRef(created.id);

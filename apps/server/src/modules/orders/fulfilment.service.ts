@@ -22,6 +22,7 @@ import {
   upsertEsim,
 } from '../esims/esims.repository';
 import { completeGiftCard } from '../gift-cards/gift-cards.service';
+import { sendGiftEsimMails } from '../gift-esims/gift-esims.service';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
@@ -76,7 +77,8 @@ const snapshotOf = (order: OrderRow) => order.packageSnapshot as unknown as Snap
 /** The eSIM row for a profile the provider allocated for an order (owned by the order's buyer). */
 const newEsimRow = (deps: FulfilmentDeps, order: OrderRow, profile: EsimProfile) => ({
   iccid: profile.iccid,
-  userId: order.userId,
+  // A gift eSIM belongs to no one until its recipient claims it (the buyer's dashboard does not show it).
+  userId: order.kind === 'gift_esim' ? null : order.userId,
   // A shop's purchase: the eSIM belongs to the shop's subscriber.
   shopId: order.shopId,
   subscriberId: order.subscriberId,
@@ -189,9 +191,15 @@ export const confirmationMailId = (orderId: string) => {
  */
 export const sendOrderConfirmation = async (deps: FulfilmentDeps, orderId: string) => {
   const order = await getOrder(deps.db, orderId);
-  if (order?.status !== 'completed' || order.kind !== 'esim') return false;
+  // An admin order is a new eSIM too: its customer gets the same e-mail. A gift's goes to its recipient.
+  if (order?.status !== 'completed' || !['esim', 'admin', 'gift_esim'].includes(order.kind)) return false;
   const esim = await getEsimForOrder(deps.db, orderId);
   if (!esim) return false;
+  if (order.kind === 'gift_esim') {
+    const sent = await sendGiftEsimMails(deps, order, esim, confirmationMailId(orderId));
+    if (sent) void deps.mailer.deliverPending().catch(() => undefined);
+    return sent;
+  }
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
   const mail = await renderOrderConfirmation(t, order, esim, await getGeneralOptions(deps.db));
   await deps.db.transaction(async (tx) => {

@@ -8,6 +8,15 @@ import type { GeneralOptions } from '../settings/settings.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
 import { type OrderRow, packageNameOf } from './orders.repository';
 
+/** Paragraphs and a button put before an e-mail's usual content (a gift's note and its claim link). */
+export type MailLead = { subject: string; paragraphs: string[]; link: { label: string; url: string } };
+
+const button = (link: MailLead['link']) =>
+  `<p><a href="${escapeHtml(link.url)}" style="background:#B5470C;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>`;
+
+const leadHtml = (lead: MailLead) =>
+  `${lead.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${button(lead.link)}`;
+
 /**
  * The order confirmation (issue 4): the QR code as an inline image, the manual SM-DP+ details, the iOS one-tap
  * link, Android steps, and the invoice PDF attached. Built before the completing transaction, stored inside it.
@@ -17,10 +26,12 @@ export const renderOrderConfirmation = async (
   order: OrderRow,
   esim: Pick<EsimRow, 'activationCode' | 'smdpAddress' | 'matchingId'>,
   options: GeneralOptions,
+  /** A gift eSIM's recipient: its own subject, paragraphs and claim link before the QR code; no price. */
+  gift?: MailLead,
 ): Promise<MailMessage> => {
   // A shop's purchase for its subscriber: the shop sets its own retail price, so the subscriber's e-mail shows
-  // neither what the shop paid nor our invoice (the shop's receipt carries its price).
-  const forSubscriber = order.shopId !== null;
+  // neither what the shop paid nor our invoice (the shop's receipt carries its price). A gift's recipient neither.
+  const forSubscriber = order.shopId !== null || gift !== undefined;
   const [qrPng, invoicePdf] = await Promise.all([
     renderActivationQrPng(esim.activationCode),
     forSubscriber ? null : renderOrderInvoice(t, order, options),
@@ -45,6 +56,7 @@ export const renderOrderConfirmation = async (
     `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="font-family:monospace;word-break:break-all">${escapeHtml(value)}</td></tr>`;
   const text = [
     greeting,
+    ...(gift ? [...gift.paragraphs, `${gift.link.label}: ${gift.link.url}`] : []),
     k('intro'),
     facts.map(([a, b]) => `${a}: ${b}`).join('\n'),
     `${k('manualTitle')}\n${manual.map(([a, b]) => `${a}: ${b}`).join('\n')}`,
@@ -55,17 +67,17 @@ export const renderOrderConfirmation = async (
     t('signature'),
   ].join('\n\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a">
-<p>${escapeHtml(greeting)}</p><p>${escapeHtml(k('intro'))}</p>
+<p>${escapeHtml(greeting)}</p>${gift ? leadHtml(gift) : ''}<p>${escapeHtml(k('intro'))}</p>
 <p><img src="cid:esim-qr" width="240" height="240" alt="${escapeHtml(k('qrAlt'))}"></p>
 <table>${facts.map(row).join('')}</table>
 <h2 style="font-size:16px">${escapeHtml(k('manualTitle'))}</h2><table>${manual.map(row).join('')}</table>
-<p><a href="${escapeHtml(iosLink)}" style="background:#B5470C;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(k('iosAction'))}</a></p>
+${button({ label: k('iosAction'), url: iosLink })}
 <h2 style="font-size:16px">${escapeHtml(k('androidTitle'))}</h2><p>${escapeHtml(k('androidSteps'))}</p>
 <p style="color:#555">${escapeHtml(k('installNote'))}</p>${forSubscriber ? '' : `<p>${escapeHtml(k('invoiceNote'))}</p>`}
 <p>${escapeHtml(t('signature'))}</p></body></html>`;
   return {
     to: order.buyerEmail,
-    subject: t('orderConfirmation.subject', { number: order.number }),
+    subject: gift?.subject ?? t('orderConfirmation.subject', { number: order.number }),
     text,
     html,
     attachments: [

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { OrderEvents } from '../../lib/order-events';
 import { getEsimForOrder } from '../esims/esims.repository';
 import { toEsimInstall } from '../esims/qr-code';
+import { getGiftEsim } from '../gift-esims/gift-esims.repository';
 import { listRefundsOfOrder, type RefundRow } from '../payments/refunds.repository';
 import { verifyViewToken } from './order-view-tokens';
 import { getOrder, packageNameOf } from './orders.repository';
@@ -24,20 +25,25 @@ export const getReceipt = async (deps: ReceiptDeps, orderId: string, viewToken: 
   await verifyViewToken(deps, viewToken, orderId);
   const order = await getOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND');
-  // A top-up brings no new eSIM; a new eSIM or a change shows the eSIM this order created.
+  // A top-up brings no new eSIM; a new eSIM or a change shows the eSIM this order created. A gift's eSIM is its
+  // recipient's: the buyer learns where it went, not its QR code.
+  const gift = order.kind === 'gift_esim' ? await getGiftEsim(deps.db, order.id) : undefined;
   const esim =
-    order.status === 'completed' && order.kind !== 'topup'
+    order.status === 'completed' && order.kind !== 'topup' && !gift
       ? await getEsimForOrder(deps.db, order.id)
       : undefined;
   const receipt: OrderReceipt = {
     orderId: order.id,
     number: order.number,
-    kind: order.kind === 'topup' || order.kind === 'change_esim' ? order.kind : 'esim',
+    kind:
+      order.kind === 'topup' || order.kind === 'change_esim' || order.kind === 'gift_esim'
+        ? order.kind
+        : 'esim',
     status: order.status,
     packageName: packageNameOf(order),
     totalCents: order.totalCents,
     currency: 'EUR',
-    email: order.buyerEmail,
+    email: gift?.recipientEmail ?? order.buyerEmail,
     esim: esim ? await toEsimInstall(esim) : null,
     refunds: (await listRefundsOfOrder(deps.db, order.id)).map(toOrderRefund),
   };

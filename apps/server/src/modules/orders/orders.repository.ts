@@ -465,7 +465,7 @@ export const listOrdersWithoutConfirmation = async (db: Db, idleSeconds: number)
     .where(
       and(
         eq(orders.status, 'completed'),
-        eq(orders.kind, 'esim'),
+        inArray(orders.kind, ['esim', 'admin', 'gift_esim']),
         lt(orders.completedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
         sql`${orders.completedAt} > now() - interval '1 day'`,
         sql`not exists (select 1 from outbox m where m.id = md5('order-confirmation:' || ${orders.id}::text)::uuid)`,

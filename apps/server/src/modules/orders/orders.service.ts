@@ -46,8 +46,13 @@ const splitName = (fullName: string) => {
 /**
  * The buyer's account: the signed-in customer, an existing account with the order's e-mail (it receives the
  * eSIM anyway), or a new one with an e-mail to choose a password (SPEC section 4: registered automatically).
+ * Admin orders for an e-mail without an account use it too.
  */
-export const ensureBuyerAccount = async (deps: CheckoutDeps, tx: Db, order: OrderRow) => {
+export const ensureBuyerAccount = async (
+  deps: { config: Pick<CheckoutDeps['config'], 'siteUrl'> } & Pick<CheckoutDeps, 'i18n' | 'mailer'>,
+  tx: Db,
+  order: OrderRow,
+) => {
   if (order.userId) return order.userId;
   const { existingId, phoneTaken } = await findCustomerByContact(tx, order.buyerEmail, order.buyerPhone);
   if (existingId) return existingId;

@@ -1,5 +1,6 @@
 import type { BusinessType } from '@esim/contracts';
 import {
+  adminOrders,
   auditLog,
   businesses,
   creditLedger,
@@ -46,6 +47,8 @@ export const deleteTestUser = async (db: Db, userId: string) =>
     if (user?.shopId) await deleteShopData(tx, user.shopId);
     await tx.delete(auditLog).where(eq(auditLog.staffUserId, userId));
     await tx.delete(refunds).where(eq(refunds.staffUserId, userId));
+    // The orders an admin journey gave stay (they belong to their customers); who made them goes with the account.
+    await tx.delete(adminOrders).where(eq(adminOrders.staffUserId, userId));
     await tx.delete(orderEvents).where(eq(orderEvents.staffUserId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     if (user?.shopId) await tx.delete(shops).where(eq(shops.id, user.shopId));

@@ -64,7 +64,7 @@ export const usePlainFieldState = <In extends Record<string, unknown>>(
   options: FieldOptions = {},
 ) => {
   const label = useShownField(form, name, options.label);
-  return { label, error: form.errorMessage(name, options.emptyIsRequired) };
+  return { label, error: form.errorMessage(name, options.emptyIsRequired, options.label) };
 };
 
 /**

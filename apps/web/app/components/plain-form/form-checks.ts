@@ -25,5 +25,10 @@ export const validate = async (schema: z.ZodType, values: Record<string, unknown
  * The text under a field: rule messages translated, the server's as sent. `empty`: a choice left empty fails its
  * format or option rule; it reads "<Field> is required", as an empty text field does.
  */
-export const describeFieldError = (t: TFunction, name: string, error: PlainFieldError, empty: boolean) =>
-  getFieldErrorMessage(t, name, requiredWhenEmpty(error, empty));
+export const describeFieldError = (
+  t: TFunction,
+  name: string,
+  error: PlainFieldError,
+  empty: boolean,
+  label?: string,
+) => getFieldErrorMessage(t, name, requiredWhenEmpty(error, empty), label);

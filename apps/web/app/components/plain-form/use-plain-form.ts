@@ -58,8 +58,11 @@ export type PlainForm<In extends Values = Values> = {
     error: { type?: string; message?: string },
     options?: { shouldFocus?: boolean },
   ) => void;
-  /** The text under a field, in the page's language; `emptyIsRequired` for a choice (see form-checks.ts). */
-  errorMessage: (name: FieldName<In>, emptyIsRequired?: boolean) => string | undefined;
+  /**
+   * The text under a field, in the page's language; `emptyIsRequired` for a choice (see form-checks.ts); `label`
+   * for a field shown under a label of its own, which its rule messages then name.
+   */
+  errorMessage: (name: FieldName<In>, emptyIsRequired?: boolean, label?: string) => string | undefined;
   /** Back to the default values, without errors, as before the first submit. */
   reset: () => void;
   /**
@@ -226,10 +229,11 @@ export const usePlainForm = <Schema extends FormSchema, Result = unknown>(
   );
 
   const errorMessage = useCallback<PlainForm<In>['errorMessage']>(
-    (name, emptyIsRequired = false) => {
+    (name, emptyIsRequired = false, label = undefined) => {
       const error = errors[name];
       if (!error || !loaded.current) return undefined;
-      return loaded.current.describeFieldError(t, name, error, emptyIsRequired && isEmpty(values[name]));
+      const empty = emptyIsRequired && isEmpty(values[name]);
+      return loaded.current.describeFieldError(t, name, error, empty, label);
     },
     [errors, values, t, loaded],
   );

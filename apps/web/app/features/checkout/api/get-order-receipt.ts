@@ -33,7 +33,7 @@ const stoppedStatuses: readonly OrderStatus[] = [
  * arrives, a top-up (which brings no eSIM) until its order is completed.
  */
 export const isEsimPending = (receipt: OrderReceipt) =>
-  receipt.kind === 'topup'
+  receipt.kind === 'topup' || receipt.kind === 'gift_esim'
     ? receipt.status === 'pending' || receipt.status === 'paid'
     : receipt.esim === null && !stoppedStatuses.includes(receipt.status);
 

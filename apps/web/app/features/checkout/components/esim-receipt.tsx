@@ -98,6 +98,12 @@ export const EsimReceipt = ({
         </Button>
       </Alert>
     );
+  else if (kind === 'gift_esim' && data.status === 'completed')
+    notice = (
+      <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="gift-sent">
+        {t('gift:success.sent', { email: isolate(data.email) })}
+      </Alert>
+    );
   else if (kind === 'change_esim' && esim)
     notice = (
       <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="esim-changed">
@@ -128,7 +134,11 @@ export const EsimReceipt = ({
         color="accent.9"
         variant="outline"
         styles={noticeStyles}
-        data-testid={kind === 'esim' ? 'esim-pending' : `${kind === 'topup' ? 'top-up' : 'change'}-pending`}
+        data-testid={
+          kind === 'esim' || kind === 'gift_esim'
+            ? 'esim-pending'
+            : `${kind === 'topup' ? 'top-up' : 'change'}-pending`
+        }
       >
         <Loader size="xs" aria-hidden="true" me="xs" />
         {kind === 'topup'
@@ -144,7 +154,11 @@ export const EsimReceipt = ({
         color="accent.9"
         variant="outline"
         styles={noticeStyles}
-        data-testid={kind === 'esim' ? 'esim-delayed' : `${kind === 'topup' ? 'top-up' : 'change'}-delayed`}
+        data-testid={
+          kind === 'esim' || kind === 'gift_esim'
+            ? 'esim-delayed'
+            : `${kind === 'topup' ? 'top-up' : 'change'}-delayed`
+        }
       >
         {kind === 'topup'
           ? t('account.success.topUpDelayed', { email: isolate(data.email) })

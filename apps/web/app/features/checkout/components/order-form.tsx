@@ -19,13 +19,14 @@ import { createOrder } from '../api/create-order';
 import { currentReferral, getAttribution } from '../attribution';
 import { savePayToken } from '../view-token';
 import { GiftCardCodeField } from './gift-card-code-field';
+import { GiftFields } from './gift-fields';
 
 /**
  * The order contract (zod and libphonenumber, about half the page's code) loads once the form is usable, with
  * the phone field's formatting: a number typed before then is formatted before it is checked.
  */
 const loadOrderContract = withPhoneFormat(() =>
-  import('../order-contract').then((contract) => contract.createOrderBodySchema),
+  import('../order-contract').then((contract) => contract.orderFormSchema),
 );
 // Everyone on this page has come to pay: the checks are fetched as soon as the form's code runs in the browser,
 // not after its first render (about 0.15 s sooner on a slow phone). The form's own load finds them on their way.
@@ -52,7 +53,7 @@ type OrderFormProps = {
  * disabled from the first click until the page is left, so one order is created per click-through.
  */
 export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: OrderFormProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const visitorCountry = useVisitorCountry();
   const customer = session.user?.kind === 'customer' ? session.user : null;
@@ -65,7 +66,18 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
     [humanChallenge],
   );
   const form = usePlainForm(loadOrderContract, {
-    defaultValues: { packageSlug, fullName: '', email: '', phoneNumber: '', giftCardCode: '' },
+    defaultValues: {
+      packageSlug,
+      fullName: '',
+      email: '',
+      phoneNumber: '',
+      giftCardCode: '',
+      asGift: false,
+      recipientEmail: '',
+      recipientName: '',
+      message: '',
+      recipientLocale: i18n.language,
+    },
     loadChecks: 'at-once',
     onSubmit: async (values) => {
       // A second click while the first is on its way (or the page is leaving) sends nothing.
@@ -171,6 +183,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
         loadFormat="at-once"
         required
       />
+      <GiftFields form={form} />
       <GiftCardCodeField form={form} packageSlug={packageSlug} />
     </PlainFormShell>
   );

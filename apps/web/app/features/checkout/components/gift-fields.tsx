@@ -1,0 +1,72 @@
+import { type Locale, localeLabels, locales } from '@esim/contracts/locales';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { PlainSelectField } from '../../../components/plain-form/select-field';
+import {
+  PlainEmailField,
+  PlainTextareaField,
+  PlainTextField,
+} from '../../../components/plain-form/text-field';
+import type { PlainForm } from '../../../components/plain-form/use-plain-form';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
+import { useLazyTexts } from '../../../lib/use-lazy-texts';
+import type { orderFormSchema } from '../order-contract';
+
+type OrderFormValues = z.input<typeof orderFormSchema>;
+
+const languages = locales.map((value: Locale) => ({ value, label: localeLabels[value] }));
+
+/**
+ * "A gift for someone else" (issue 31): ticked, the order names its recipient, who gets the eSIM by e-mail in
+ * their language and claims it into their own account.
+ */
+export const GiftFields = ({ form }: { form: PlainForm<OrderFormValues> }) => {
+  const { t } = useTranslation();
+  // The gift's words load with the order page; after a client navigation, a moment later.
+  const textsReady = useLazyTexts('gift');
+  // As the pay button: ticked in server-rendered HTML, before React runs, it would show nothing.
+  const hydrated = useIsHydrated();
+  const asGift = Boolean(form.values.asGift);
+  if (!textsReady) return null;
+  return (
+    <fieldset className="gift-fields">
+      <legend className="visually-hidden">{t('gift:order.legend')}</legend>
+      <label className="field--check">
+        <input
+          type="checkbox"
+          checked={asGift}
+          disabled={!hydrated}
+          onChange={(event) => form.setValue('asGift', event.currentTarget.checked)}
+          data-testid="gift-toggle"
+        />
+        <span>{t('gift:order.toggle')}</span>
+      </label>
+      {asGift ? (
+        <>
+          <p className="field__description">{t('gift:order.note')}</p>
+          <PlainEmailField
+            form={form}
+            name="recipientEmail"
+            label={t('gift:order.recipientEmail')}
+            required
+          />
+          <PlainTextField
+            form={form}
+            name="recipientName"
+            label={t('gift:order.recipientName')}
+            autoComplete="off"
+            required
+          />
+          <PlainSelectField
+            form={form}
+            name="recipientLocale"
+            label={t('gift:order.recipientLocale')}
+            options={languages}
+            required
+          />
+          <PlainTextareaField form={form} name="message" label={t('gift:order.message')} rows={3} />
+        </>
+      ) : null}
+    </fieldset>
+  );
+};
