@@ -178,7 +178,7 @@ const describeEvent = (event: OrderTimelineEvent, { t, locale }: CellContext): s
       });
     case 'refund':
       return t(key('refund'), {
-        kind: event.detail.kind,
+        kind: t(key(`refundKinds.${event.detail.kind}`), { defaultValue: event.detail.kind }),
         status: t(`admin-orders:orderScreens.paymentStatuses.${event.detail.status}`),
         amount: money(event.detail.amountCents),
       });
