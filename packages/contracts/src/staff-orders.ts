@@ -58,6 +58,8 @@ export const staffOrderPageSchema = z
       totalCents: z.number().int(),
       /** A shop's credit top-up: the bonus credited with it. */
       bonusCents: z.number().int().nullable(),
+      /** What a gift card paid of the total (held until the card's rest is paid; ADR 0040). */
+      giftCardCents: z.number().int(),
     }),
     payments: z.array(
       z.object({

@@ -264,6 +264,13 @@ describe('redeeming at checkout', () => {
       headers: admin.auth,
     });
     expect(staff.json().redemptions).toMatchObject([{ orderId, amountCents: 1000, status: 'captured' }]);
+    // The order's page tells staff what the gift card paid of the total.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/orders/${orderId}`,
+      headers: admin.auth,
+    });
+    expect(page.json().price).toMatchObject({ totalCents: dear.priceCents, giftCardCents: 1000 });
   });
 
   it('pays an order in full with method gift_card, no card page, and keeps the rest on the card', async () => {

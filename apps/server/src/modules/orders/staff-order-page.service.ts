@@ -1,6 +1,7 @@
 import type { StaffOrderPage } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
+import { giftCardCentsOfOrder } from '../gift-cards/gift-cards.repository';
 import { buildTimeline } from '../order-timeline/order-timeline';
 import { listOrderEvents } from '../order-timeline/order-timeline.repository';
 import { listRefundsOfOrder } from '../payments/refunds.repository';
@@ -21,12 +22,13 @@ export const getStaffOrderPage = async (deps: { db: Db }, orderId: string): Prom
   const found = await getOrderForStaff(deps.db, orderId);
   if (!found) throw new AppError('NOT_FOUND');
   const { order, shopName } = found;
-  const [payments, esims, refunds, events, outboxMessages] = await Promise.all([
+  const [payments, esims, refunds, events, outboxMessages, giftCardCents] = await Promise.all([
     listPaymentsOfOrder(deps.db, order.id),
     listEsimsOfOrder(deps.db, order),
     listRefundsOfOrder(deps.db, order.id),
     listOrderEvents(deps.db, order.id),
     listOutboxMessagesOfOrder(deps.db, order, confirmationMailId(order.id)),
+    giftCardCentsOfOrder(deps.db, order.id),
   ]);
   const packages = await listPackagesOfEsims(
     deps.db,
@@ -89,6 +91,7 @@ export const getStaffOrderPage = async (deps: { db: Db }, orderId: string): Prom
       discountCents: order.discountCents,
       totalCents: order.totalCents,
       bonusCents: order.bonusCents,
+      giftCardCents,
     },
     payments: payments.map((p) => ({
       id: p.id,

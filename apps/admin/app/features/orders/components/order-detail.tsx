@@ -59,6 +59,7 @@ const priceFacts = [
   priceFact.money('subtotalCents'),
   priceFact.money('discountCents'),
   priceFact.money('bonusCents'),
+  priceFact.money('giftCardCents'),
   priceFact.money('totalCents'),
 ];
 
