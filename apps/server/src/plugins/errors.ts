@@ -8,10 +8,10 @@ import { type Translators, translateRule } from './i18n';
 
 /**
  * Where error texts are looked up: `common` (every client has it), then `admin` for the errors only staff
- * screens can meet (a stale record, the last admin…), `gifts` for gift cards' (ADR 0040) and `gift` for a gift
- * eSIM's claim (ADR 0044): the pages that need those load them, the public site's other pages need not.
+ * screens can meet (a stale record, the last admin…), and `gifts` for gift cards and gift eSIMs (ADR 0040, 0044),
+ * which only the pages that need them load.
  */
-const errorNamespaces = ['common', 'admin', 'gifts', 'gift'];
+const errorNamespaces = ['common', 'admin', 'gifts'];
 
 const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

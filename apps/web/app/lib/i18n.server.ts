@@ -1,14 +1,14 @@
 /**
  * Server side: every locale's `common`, `web`, `portal`, `account`, `gifts` and `content` JSON bundled into the
- * server build. `content` (long texts: about, devices, how to connect, FAQ) and `gifts` (the gift-card page and the
- * order page's code field) never reach the browser as a bundle: loaders pick the page's part.
+ * server build. `content` (long texts: about, devices, how to connect, FAQ) and `gifts` (the gift-card page, the
+ * order page's gift-card code and gift fields, the payment return and a gift eSIM's claim) never reach the browser as a bundle: loaders pick the page's part.
  */
 import type { Locale } from '@esim/contracts';
 import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,gift,content}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content}.json',
   {
     eager: true,
     import: 'default',

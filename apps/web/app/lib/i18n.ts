@@ -23,8 +23,6 @@ export const lazyNamespaces = {
   portal: /^\/portal(\/|$)/,
   // The portal's profile page shows the dashboard's profile and password forms.
   account: /^\/(account|profile|portal\/profile)(\/|$)/,
-  // A gift eSIM (issue 31): the order page's "a gift for someone else", its payment return, the claim page.
-  gift: /^\/(order|payment|gift)\//,
 } as const;
 export type LazyNamespace = keyof typeof lazyNamespaces;
 export type WebNamespace = (typeof webNamespaces)[number] | LazyNamespace;

@@ -5,18 +5,25 @@ import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { PaymentSuccess } from '../../features/checkout/components/payment-success';
 import type { HowToConnectContent } from '../../features/content/content-types';
-import { getContent } from '../../lib/i18n.server';
+import { getContent, getPageTexts } from '../../lib/i18n.server';
 import { resolveRequestLocale } from '../../lib/locale';
+import { usePageTexts } from '../../lib/use-page-texts';
 import type { Route } from './+types/payment-success';
 
-/** The Android steps of the how-to-connect page, in the page language (the `content` texts stay on the server). */
-export const loader = ({ request, context }: Route.LoaderArgs): { android: AndroidGuide } => {
-  const content = getContent<HowToConnectContent>(resolveRequestLocale(request, context), 'howToConnect');
-  return { android: { heading: content.android.heading, steps: content.android.steps } };
+/**
+ * The Android steps of the how-to-connect page, in the page language (the `content` texts stay on the server), and
+ * the gift words a gift eSIM's receipt uses (ADR 0044).
+ */
+export const loader = ({ request, context }: Route.LoaderArgs) => {
+  const locale = resolveRequestLocale(request, context);
+  const content = getContent<HowToConnectContent>(locale, 'howToConnect');
+  const android: AndroidGuide = { heading: content.android.heading, steps: content.android.steps };
+  return { android, giftTexts: getPageTexts(locale, 'gifts') };
 };
 
 /** Where the payment provider returns after a payment: the outcome, then the eSIM QR code. Not indexed. */
 export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps) {
+  usePageTexts('gifts', loaderData.giftTexts);
   const { t } = useTranslation();
   return (
     <>

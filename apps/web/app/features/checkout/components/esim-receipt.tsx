@@ -101,7 +101,7 @@ export const EsimReceipt = ({
   else if (kind === 'gift_esim' && data.status === 'completed')
     notice = (
       <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="gift-sent">
-        {t('gift:success.sent', { email: isolate(data.email) })}
+        {t('gifts:success.sent', { email: isolate(data.email) })}
       </Alert>
     );
   else if (kind === 'change_esim' && esim)

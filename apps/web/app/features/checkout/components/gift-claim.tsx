@@ -25,23 +25,23 @@ export const GiftClaim = () => {
 
   const content = () => {
     if (!token)
-      return <FormAlert feedback={{ kind: 'error', message: t('gift:errors.GIFT_CLAIM_INVALID') }} />;
+      return <FormAlert feedback={{ kind: 'error', message: t('gifts:errors.GIFT_CLAIM_INVALID') }} />;
     if (claim.isSuccess)
       return (
         <>
           <FormAlert feedback={{ kind: 'success', message: claim.data.message }} />
           <Button component={Link} to="/account/qr-code" data-testid="gift-claim-qr">
-            {t('gift:claim.toQr')}
+            {t('gifts:claim.toQr')}
           </Button>
         </>
       );
     if (!customer)
       return (
         <>
-          <Text>{t('gift:claim.signedOut')}</Text>
+          <Text>{t('gifts:claim.signedOut')}</Text>
           <Group>
             <Button component={Link} to="/login" state={back} data-testid="gift-claim-login">
-              {t('gift:claim.login')}
+              {t('gifts:claim.login')}
             </Button>
             <Button
               component={Link}
@@ -50,7 +50,7 @@ export const GiftClaim = () => {
               variant="default"
               data-testid="gift-claim-register"
             >
-              {t('gift:claim.register')}
+              {t('gifts:claim.register')}
             </Button>
           </Group>
         </>
@@ -66,7 +66,7 @@ export const GiftClaim = () => {
           disabled={!hydrated}
           data-testid="gift-claim-submit"
         >
-          {t('gift:claim.submit')}
+          {t('gifts:claim.submit')}
         </Button>
       </>
     );
@@ -75,9 +75,9 @@ export const GiftClaim = () => {
   return (
     <Container size="xs" className="auth-page">
       <Title order={1} mb="xs">
-        {t('gift:claim.title')}
+        {t('gifts:claim.title')}
       </Title>
-      <Text mb="md">{t('gift:claim.intro')}</Text>
+      <Text mb="md">{t('gifts:claim.intro')}</Text>
       <Paper withBorder shadow="sm" p="lg" radius="md" mt="md">
         <Stack gap="md" data-testid="gift-claim">
           {content()}

@@ -9,7 +9,6 @@ import {
 } from '../../../components/plain-form/text-field';
 import type { PlainForm } from '../../../components/plain-form/use-plain-form';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
-import { useLazyTexts } from '../../../lib/use-lazy-texts';
 import type { orderFormSchema } from '../order-contract';
 
 type OrderFormValues = z.input<typeof orderFormSchema>;
@@ -22,15 +21,12 @@ const languages = locales.map((value: Locale) => ({ value, label: localeLabels[v
  */
 export const GiftFields = ({ form }: { form: PlainForm<OrderFormValues> }) => {
   const { t } = useTranslation();
-  // The gift's words load with the order page; after a client navigation, a moment later.
-  const textsReady = useLazyTexts('gift');
   // As the pay button: ticked in server-rendered HTML, before React runs, it would show nothing.
   const hydrated = useIsHydrated();
   const asGift = Boolean(form.values.asGift);
-  if (!textsReady) return null;
   return (
     <fieldset className="gift-fields">
-      <legend className="visually-hidden">{t('gift:order.legend')}</legend>
+      <legend className="visually-hidden">{t('gifts:order.legend')}</legend>
       <label className="field--check">
         <input
           type="checkbox"
@@ -39,32 +35,32 @@ export const GiftFields = ({ form }: { form: PlainForm<OrderFormValues> }) => {
           onChange={(event) => form.setValue('asGift', event.currentTarget.checked)}
           data-testid="gift-toggle"
         />
-        <span>{t('gift:order.toggle')}</span>
+        <span>{t('gifts:order.toggle')}</span>
       </label>
       {asGift ? (
         <>
-          <p className="field__description">{t('gift:order.note')}</p>
+          <p className="field__description">{t('gifts:order.note')}</p>
           <PlainEmailField
             form={form}
             name="recipientEmail"
-            label={t('gift:order.recipientEmail')}
+            label={t('gifts:order.recipientEmail')}
             required
           />
           <PlainTextField
             form={form}
             name="recipientName"
-            label={t('gift:order.recipientName')}
+            label={t('gifts:order.recipientName')}
             autoComplete="off"
             required
           />
           <PlainSelectField
             form={form}
             name="recipientLocale"
-            label={t('gift:order.recipientLocale')}
+            label={t('gifts:order.recipientLocale')}
             options={languages}
             required
           />
-          <PlainTextareaField form={form} name="message" label={t('gift:order.message')} rows={3} />
+          <PlainTextareaField form={form} name="message" label={t('gifts:order.message')} rows={3} />
         </>
       ) : null}
     </fieldset>
