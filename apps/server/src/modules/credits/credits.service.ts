@@ -391,6 +391,7 @@ export const renderStatement = async (
   shopId: string,
   query: Pick<StatementQuery, 'from' | 'to'>,
   locale: Locale,
+  summary?: { label: string; value: string }[],
 ) => {
   const period = periodOf(query);
   const shop = await getShopProfile(deps.db, shopId);
@@ -423,6 +424,7 @@ export const renderStatement = async (
     from: query.from,
     to: query.to,
     generatedAt: new Date(),
+    ...(summary ? { summary } : {}),
     opening,
     closing: last ? pointOf(last) : opening,
     totals: Object.fromEntries(

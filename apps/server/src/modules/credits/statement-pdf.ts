@@ -45,6 +45,8 @@ export type StatementPdfInput = {
   from: string;
   to: string;
   generatedAt: Date;
+  /** Further figures under the period, already worded (staff's copy: subscribers served, revenue). */
+  summary?: { label: string; value: string }[];
   opening: Point;
   closing: Point;
   totals: Record<CreditEntryKind, number>;
@@ -141,7 +143,8 @@ export const renderStatementPdf = (input: StatementPdfInput): Promise<Buffer> =>
   for (const [label, value] of [
     [labels.period, `${day(input.from)} – ${day(input.to)}`],
     [labels.generated, dateTime.format(input.generatedAt)],
-  ] as const) {
+    ...(input.summary ?? []).map(({ label, value }) => [label, value] as const),
+  ]) {
     const labelHeight = drawText(canvas, label, boxFromStart(canvas, 0, 95), y, muted);
     const valueHeight = drawText(canvas, value, boxFromStart(canvas, 100, 180), y, {
       ...regular,

@@ -1,4 +1,4 @@
-import type { Locale } from '@esim/contracts/locales';
+import { type Locale, localeTags } from '@esim/contracts/locales';
 import {
   maxReportDays,
   type ShopReport,
@@ -156,22 +156,31 @@ export const getShopReportPage = async (
 
 /** Checks the shop and the period before a download starts, so a refusal is an answer and not a broken file. */
 const checkedShopPeriod = async (deps: { db: Db }, shopId: string, query: ShopReportExportQuery) => {
-  const period = reportPeriodOf(query);
-  if (!(await getShopReport(deps.db, shopId, period))) throw unknownShop();
-  return { from: query.periodFrom, to: query.periodTo };
+  const report = await getShopReport(deps.db, shopId, reportPeriodOf(query));
+  if (!report) throw unknownShop();
+  return { period: { from: query.periodFrom, to: query.periodTo }, report };
 };
 
 /** The shop's ledger lines of the period as CSV: the shop statement's columns (credits module). */
 export const exportShopLedger = async (deps: { db: Db }, shopId: string, query: ShopReportExportQuery) =>
-  exportStatement(deps, shopId, await checkedShopPeriod(deps, shopId, query));
+  exportStatement(deps, shopId, (await checkedShopPeriod(deps, shopId, query)).period);
 
 /**
  * The shop's ledger of the period as a PDF in the staff member's language: the shop statement (opening, every
- * line with its running balance, totals per kind, closing), the document the shop itself downloads.
+ * line with its running balance, totals per kind, closing), the document the shop itself downloads, with the
+ * report's own figures under the period (subscribers served, revenue at the shop's price).
  */
 export const renderShopLedger = async (
   deps: { db: Db; i18n: ServerI18n; config: { uploadDir: string } },
   shopId: string,
   query: ShopReportExportQuery,
   locale: Locale,
-) => renderStatement(deps, shopId, await checkedShopPeriod(deps, shopId, query), locale);
+) => {
+  const { period, report } = await checkedShopPeriod(deps, shopId, query);
+  const t = deps.i18n.fixedT(locale, 'admin');
+  const money = new Intl.NumberFormat(localeTags[locale], { style: 'currency', currency: 'EUR' });
+  return renderStatement(deps, shopId, period, locale, [
+    { label: t('finance.pdf.subscribers'), value: String(report.subscribersServed) },
+    { label: t('finance.pdf.revenue'), value: money.format(report.revenueCents / 100) },
+  ]);
+};

@@ -3,6 +3,7 @@ import { seedShop } from '@esim/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/callers';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import {
   adjustShopCredit,
   buyWithCredits,
@@ -222,6 +223,10 @@ describe('GET /api/staff/finance/shop-reports/:shopId', () => {
     const pdf = await get(`/api/staff/finance/shop-reports/${beta.id}/ledger.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The report's own figures stand under the period, beside the shop's statement.
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Subscribers served\s+1\s/);
+    expect(text).toMatch(/Revenue at shop price\s+€219.99/);
   });
 });
 

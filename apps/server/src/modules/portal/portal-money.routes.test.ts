@@ -1,10 +1,10 @@
 import { creditLedger, esimPackages, esims, orders, packages, shops } from '@esim/db';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { createSignedInUser, createTestContext, type TestContext } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import { lowBalanceStep, postEntries } from '../credits/credits.service';
 
 // Issue 11, the portal's money screens: home summary, idempotent top-ups, orders with date filters and CSV,
@@ -87,17 +87,6 @@ const payTopUp = async (orderId: string, checkoutUrl: string) => {
     async () =>
       (await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status === 'completed',
   );
-};
-
-const pdfText = async (pdf: Buffer) => {
-  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n').replace(/[\u00a0\u202f]/g, ' ');
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
