@@ -175,7 +175,7 @@ export const claimGiftEsim = async (
       throw new AppError('GIFT_CLAIMED_BY_OTHER');
     const claimed = !gift.claimedByUserId;
     if (claimed) await claimGift(tx, { orderId: gift.orderId, esimId, userId: input.userId });
-    const key = claimed ? 'gift:claim.claimed' : 'gift:claim.claimedBefore';
+    const key = claimed ? 'gifts:claim.claimed' : 'gifts:claim.claimedBefore';
     return { esimId, packageName, claimed, message: input.t(key, { package: packageName }) };
   });
 

@@ -197,6 +197,8 @@ describe('POST /api/account/gift-esims/claim', () => {
     const claimed = await claim(token, first.auth);
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(claimed.json()).toMatchObject({ claimed: true, esimId: (await esimOf(orderId))?.id });
+    // Said in words, not as a key.
+    expect(claimed.json().message).toMatch(/^The eSIM .+ is now in your account\.$/);
     expect((await esimOf(orderId))?.userId).toBe(first.user.id);
     const listed = await ctx.app.inject({ method: 'GET', url: '/api/account/esims', headers: first.auth });
     expect(listed.json().items.map((e: { id: string }) => e.id)).toContain((await esimOf(orderId))?.id);
