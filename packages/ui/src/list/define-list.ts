@@ -15,9 +15,17 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { formatDate, formatDateTime, formatNumber, formatPrice } from '../format/format';
 import type { StatusList } from '../status-list';
-import type { ListFooter } from './list-footer';
 
 /** What every list query holds (from `pageQuerySchema` and `sortQuerySchema` in @esim/contracts). */
+
+/** A list's footer row (list-footer.ts draws it). */
+export type ListFooter<Item> = {
+  /** i18n key of the row's label, shown in the first visible column the values leave empty. */
+  label: string;
+  /** The row's values by column id, from the whole answer (not only the page's items); none: no row. */
+  values: (answer: Paged<Item>) => Partial<Item> | undefined;
+};
+
 export type ListQueryBase = { page: number; pageSize: number; sort?: string | undefined };
 
 /** The fields a query contract sorts by: its `sort` values without the `-` of the descending ones. */

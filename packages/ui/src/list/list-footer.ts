@@ -5,14 +5,7 @@
  */
 import type { Paged } from '@esim/contracts';
 import type { ReactNode } from 'react';
-import type { CellContext, Column } from './define-list';
-
-export type ListFooter<Item> = {
-  /** i18n key of the row's label, shown in the first visible column the values leave empty. */
-  label: string;
-  /** The row's values by column id, from the whole answer (not only the page's items); none: no row. */
-  values: (answer: Paged<Item>) => Partial<Item> | undefined;
-};
+import type { CellContext, Column, ListFooter } from './define-list';
 
 export type FooterCell = { id: string; content: ReactNode; align?: 'left' | 'right' | undefined };
 

@@ -15,13 +15,13 @@ import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import { ensureBuyerAccount } from '../orders/buyer-account.service';
 import { insertNumberedOrder, isUniqueViolation } from '../orders/checkout.service';
 import {
   changeOrderStatus,
   findPackageAndContactConflicts,
   packageNameOf,
 } from '../orders/orders.repository';
-import { ensureBuyerAccount } from '../orders/orders.service';
 import {
   type AdminOrderListRow,
   findAdminOrderByKey,

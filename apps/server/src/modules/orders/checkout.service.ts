@@ -15,6 +15,7 @@ import {
 } from '../gift-cards/gift-card-redemption.service';
 import { insertGiftEsim } from '../gift-esims/gift-esims.repository';
 import type { Mailer } from '../mail/mail.service';
+import { ensureBuyerAccount } from './buyer-account.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { createOrderNumber } from './order-number';
 import {
@@ -32,7 +33,6 @@ import {
   packageNameOf,
   type StatusChange,
 } from './orders.repository';
-import { ensureBuyerAccount } from './orders.service';
 
 // Checkout: a pending order priced by the server, and the provider's card page that pays it (ADR 0010, 0014).
 // What a payment's outcome does to its order is in orders.service.ts (provider events and webhooks) and

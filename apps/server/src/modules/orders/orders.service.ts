@@ -2,23 +2,20 @@ import type { Locale, OrderEventActor } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../adapters/payments/port';
-import { insertUser } from '../auth/auth.repository';
-import { createPasswordReset } from '../auth/auth.service';
 import { creditTopUp } from '../credits/credits.service';
 import {
   captureGiftCardHolds,
   dueByCard,
   releaseGiftCardHolds,
 } from '../gift-cards/gift-card-redemption.service';
-import { renderActionMail } from '../mail/templates';
 import { recordOrderEvent, recordOrderEvents } from '../order-timeline/order-timeline.repository';
 import { insertAutomaticRefund, settleRefundOfPayment } from '../payments/refunds.repository';
 import { resendUnsentRefunds, sendRefund } from '../payments/refunds.service';
+import { ensureBuyerAccount } from './buyer-account.service';
 import type { CheckoutDeps } from './checkout.service';
 import { findPaidOrderConflict } from './order-conflicts.repository';
 import {
   changeOrderStatus,
-  findCustomerByContact,
   listOrderIdsOfPayment,
   lockOrder,
   markPaymentSucceeded,
@@ -30,56 +27,6 @@ import {
 // A payment's outcome reaching its order: provider events (webhooks) applied once per payment, the buyer's account
 // created on first payment, a second charge refunded (ADR 0014). Checkout is checkout.service.ts; the return page
 // and the sweep that settle a payment without its webhook are payment-reconciliation.service.ts.
-
-/** The set-password link of an automatically created account lives longer than a reset link. */
-const setPasswordTtlMs = 7 * 24 * 3600 * 1000;
-const _viewTokenTtlSeconds = 2 * 3600;
-const _viewAudience = 'order-view';
-const _viewTokenType = 'order-view+jwt';
-
-const splitName = (fullName: string) => {
-  const parts = fullName.trim().split(/\s+/);
-  const firstName = parts[0] ?? fullName;
-  return { firstName, lastName: parts.slice(1).join(' ') };
-};
-
-/**
- * The buyer's account: the signed-in customer, an existing account with the order's e-mail (it receives the
- * eSIM anyway), or a new one with an e-mail to choose a password (SPEC section 4: registered automatically).
- * Admin orders for an e-mail without an account use it too.
- */
-export const ensureBuyerAccount = async (
-  deps: { config: Pick<CheckoutDeps['config'], 'siteUrl'> } & Pick<CheckoutDeps, 'i18n' | 'mailer'>,
-  tx: Db,
-  order: OrderRow,
-) => {
-  if (order.userId) return order.userId;
-  const { existingId, phoneTaken } = await findCustomerByContact(tx, order.buyerEmail, order.buyerPhone);
-  if (existingId) return existingId;
-  // The phone may have been taken since the order was placed; the account is then created without it.
-  const { firstName, lastName } = splitName(order.buyerName);
-  const user = await insertUser(tx, {
-    kind: 'customer',
-    firstName,
-    lastName,
-    email: order.buyerEmail,
-    phone: phoneTaken ? null : order.buyerPhone,
-    country: order.country,
-    locale: order.locale,
-    passwordHash: null,
-  });
-  const token = await createPasswordReset(tx, user.id, setPasswordTtlMs);
-  const link = `${deps.config.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
-  const mail = renderActionMail(t, { to: user.email, name: user.firstName, link, template: 'setPassword' });
-  await deps.mailer.send(mail, tx);
-  await recordOrderEvent(tx, order.id, {
-    kind: 'message_sent',
-    actor: 'system',
-    detail: { channel: 'email', to: mail.to, subject: mail.subject ?? null },
-  });
-  return user.id;
-};
 
 type PaymentSuccess = {
   provider: string;
