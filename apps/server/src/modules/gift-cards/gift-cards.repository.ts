@@ -23,6 +23,10 @@ export const lockGiftCard = async (tx: Db, giftCardId: string) =>
 export const getGiftCardOfOrder = async (db: Db, orderId: string) =>
   (await db.select().from(giftCards).where(eq(giftCards.orderId, orderId)).limit(1))[0];
 
+/** Who bought a card (its purchase order's buyer), for the card's e-mail. */
+export const getBuyerOfOrder = async (db: Db, orderId: string) =>
+  (await db.select({ buyerName: orders.buyerName }).from(orders).where(eq(orders.id, orderId)).limit(1))[0];
+
 /** An active card by the hash of its code. */
 export const findActiveGiftCardByHash = async (db: Db, codeHash: string) =>
   (

@@ -13,7 +13,7 @@ import type {
   StaffGiftCardsCsvQuery,
   StaffGiftCardsQuery,
 } from '@esim/contracts/staff';
-import type { Db } from '@esim/db';
+import type { Db, orders } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
@@ -23,18 +23,12 @@ import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import type { UserRow } from '../auth/auth.repository';
+import { findSellablePackageBySlug } from '../catalogue/catalogue.repository';
 import { orderPriceOf } from '../catalogue/package-price';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { type CheckoutDeps, insertNumberedOrder, openCheckout } from '../orders/checkout.service';
-import {
-  changeOrderStatus,
-  findPackageAndContactConflicts,
-  getOrder,
-  insertOrder,
-  lockOrder,
-  type OrderRow,
-} from '../orders/orders.repository';
+import { changeOrderStatus, insertOrder, lockOrder, type OrderRow } from '../orders/orders.repository';
 import { giftCardCodeHash, giftCardCodeLast4, giftCardCodeOf, maskedGiftCardCode } from './gift-card-code';
 import { formatEuros, renderGiftCardMail } from './gift-card-mail';
 import { coveredBy, findUsableGiftCard } from './gift-card-redemption.service';
@@ -44,6 +38,7 @@ import {
   countGiftCardResend,
   type GiftCardFilters,
   type GiftCardRow,
+  getBuyerOfOrder,
   getGiftCardOfOrder,
   getGiftCardWithOrder,
   insertGiftCard,
@@ -128,12 +123,12 @@ const deliverInTransaction = async (deps: GiftCardMailDeps, tx: Db, card: GiftCa
 };
 
 const storeCardMail = async (deps: GiftCardMailDeps, tx: Db, card: GiftCardRow) => {
-  const order = await getOrder(tx, card.orderId);
-  if (!order) throw new AppError('NOT_FOUND');
+  const buyer = await getBuyerOfOrder(tx, card.orderId);
+  if (!buyer) throw new AppError('NOT_FOUND');
   const t = deps.i18n.fixedT(card.locale as Locale, 'mail');
   const mail = renderGiftCardMail(t, card, {
     code: giftCardCodeOf(deps.config.jwtSecret, card.id),
-    buyerName: order.buyerName,
+    buyerName: buyer.buyerName,
     siteUrl: deps.config.siteUrl,
   });
   await deps.mailer.send(mail, tx);
@@ -231,10 +226,10 @@ export const deliverDueGiftCards = async (deps: GiftCardMailDeps, now = new Date
 
 /** The order page's "apply": what the code would cover of the package's price (nothing is held). */
 export const previewGiftCard = async (deps: { db: Db }, body: GiftCardPreviewBody) => {
-  const found = await findPackageAndContactConflicts(deps.db, { slug: body.packageSlug, contact: null });
-  if (!found) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
+  if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   const card = await findUsableGiftCard(deps.db, body.code);
-  const { totalCents } = orderPriceOf(found.pkg);
+  const { totalCents } = orderPriceOf(pkg);
   const coveredCents = coveredBy(card.balanceCents, totalCents);
   return { coveredCents, toPayCents: totalCents - coveredCents, totalCents };
 };
@@ -242,7 +237,13 @@ export const previewGiftCard = async (deps: { db: Db }, body: GiftCardPreviewBod
 const deliveryStateOf = (card: GiftCardRow): GiftCardDeliveryState =>
   card.status === 'pending' ? 'awaiting_payment' : card.deliveredAt ? 'delivered' : 'scheduled';
 
-const toStaffGiftCard = ({ giftCard: card, order }: { giftCard: GiftCardRow; order: OrderRow }) =>
+const toStaffGiftCard = ({
+  giftCard: card,
+  order,
+}: {
+  giftCard: GiftCardRow;
+  order: typeof orders.$inferSelect;
+}) =>
   ({
     id: card.id,
     orderId: order.id,
