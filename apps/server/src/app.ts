@@ -32,6 +32,7 @@ import { humanCheckRoutes } from './modules/human-check/human-check.routes';
 import { orderAnalyticsStaffRoutes } from './modules/order-analytics/order-analytics.staff.routes';
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
 import { onProviderOrderReady } from './modules/orders/fulfilment.service';
+import { giftCardOrdersPublicRoutes } from './modules/orders/gift-card-orders.public.routes';
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
 import { ordersPortalRoutes } from './modules/orders/orders.portal.routes';
 import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
@@ -198,6 +199,7 @@ export const buildApp = async (
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
+      await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));
       await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));
       await api.register(

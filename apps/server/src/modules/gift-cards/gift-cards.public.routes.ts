@@ -1,56 +1,14 @@
-import {
-  buyGiftCardBodySchema,
-  buyGiftCardResponseSchema,
-  giftCardPreviewBodySchema,
-  giftCardPreviewSchema,
-} from '@esim/contracts';
+import { giftCardPreviewBodySchema, giftCardPreviewSchema } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
-import { buyGiftCard, previewGiftCard } from './gift-cards.service';
+import { previewGiftCard } from './gift-cards.service';
 
 const tags = ['gift-cards'];
 
-/** Gift cards on the site (issue 31): buying one, and what a code covers on the order page. */
+/** Gift cards on the site (issue 31): what a code covers on the order page (buying one is an order). */
 export const giftCardsPublicRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/gift-cards',
-      {
-        config: { access: { kinds: ['customer'], optional: true } },
-        schema: {
-          tags,
-          summary:
-            'Buy a gift card: a pending order and a card checkout (amount, recipient, message, send date)',
-          description:
-            'Signed out, the purchase is rate-limited per address and e-mail and needs `humanProof`, as an order does. The card gets its code when paid and is e-mailed to the recipient on `sendOn` (UTC).',
-          body: buyGiftCardBodySchema,
-          response: { 201: buyGiftCardResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const details = request.auth?.details ?? null;
-        if (!details) {
-          await deps.authRateLimits.consume(request, reply, 'order', request.body.email);
-          await deps.humanCheck.verify(request.body.humanProof);
-        }
-        const { order, checkoutUrl } = await buyGiftCard(
-          deps,
-          {
-            body: request.body,
-            user: details?.user ?? null,
-            locale: request.locale,
-            country: deps.geo.countryOf({ ip: request.ip, headers: request.headers }),
-            now: new Date(),
-          },
-          request.log,
-        );
-        return reply
-          .status(201)
-          .send({ orderId: order.id, number: order.number, totalCents: order.totalCents, checkoutUrl });
-      },
-    );
-
     app.post(
       '/gift-cards/preview',
       {

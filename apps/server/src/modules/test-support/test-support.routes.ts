@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { seedDeliveredGiftCard } from '../gift-cards/gift-cards.service';
 import { openCheckout } from '../orders/checkout.service';
+import { seedDeliveredGiftCard } from '../orders/gift-card-orders.service';
 import { getOrder } from '../orders/orders.repository';
 import { buyWithCredits, topUpShop } from './shop-credit-activity';
 import {
