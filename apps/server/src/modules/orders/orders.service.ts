@@ -1,4 +1,4 @@
-import type { Locale, OrderEventActor } from '@esim/contracts';
+import type { OrderEventActor } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../adapters/payments/port';
