@@ -33,6 +33,7 @@ import { orderAnalyticsStaffRoutes } from './modules/order-analytics/order-analy
 import { findCurrentOrder } from './modules/orders/customer-orders.service';
 import { onProviderOrderReady } from './modules/orders/fulfilment.service';
 import { giftCardOrdersPublicRoutes } from './modules/orders/gift-card-orders.public.routes';
+import { giftEsimOrdersStaffRoutes } from './modules/orders/gift-esim-orders.staff.routes';
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
 import { ordersPortalRoutes } from './modules/orders/orders.portal.routes';
 import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
@@ -189,6 +190,7 @@ export const buildApp = async (
       await api.register(orderAnalyticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(adminOrdersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftEsimsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(giftEsimOrdersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(clientsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(refundsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(savedViewsStaffRoutes(deps), { prefix: '/staff' });

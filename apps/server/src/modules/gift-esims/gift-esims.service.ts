@@ -1,45 +1,23 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { ClaimGiftEsimResponse, Locale } from '@esim/contracts';
+import type { ClaimGiftEsimResponse } from '@esim/contracts';
 import type { GiftEsimsCsvQuery, GiftEsimsQuery, StaffGiftEsim } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
-import type { ServerI18n } from '@esim/i18n';
 import type { TFunction } from 'i18next';
-import type { MailMessage } from '../../adapters/mail/port';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { escapeHtml } from '../../lib/html';
 import { toPaged } from '../../lib/list-query';
-import { recordChange } from '../audit/audit.repository';
-import type { EsimRow } from '../esims/esims.repository';
-import { getEsimForOrder } from '../esims/esims.repository';
-import type { Mailer } from '../mail/mail.service';
-import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
-import { invoiceFileName, renderOrderInvoice } from '../orders/order-invoice';
-import { renderOrderConfirmation } from '../orders/order-mails';
-import { getOrder, type OrderRow, packageNameOf } from '../orders/orders.repository';
-import { getGeneralOptions } from '../settings/settings.repository';
 import {
   claimGift,
   type GiftEsimListRow,
-  type GiftEsimRow,
-  getGiftEsim,
   listGiftEsims as listGiftEsimRows,
   lockGiftByToken,
-  lockGiftEsim,
-  recordGiftSent,
+  packageNameOf,
   streamGiftEsims,
 } from './gift-esims.repository';
 
-// Gift eSIMs (issue 31, ADR 0044): the recipient's e-mail (QR code, install steps, claim link) in their language,
-// the buyer's confirmation, the claim into an account, and the staff's list and resend.
-
-export type GiftMailDeps = {
-  db: Db;
-  config: Pick<Config, 'siteUrl' | 'jwtSecret'>;
-  i18n: ServerI18n;
-  mailer: Mailer;
-};
+// Gift eSIMs (issue 31, ADR 0044): the claim tokens, the claim into an account, and the staff's list. The e-mails
+// (at fulfilment and the staff's resend) render the order's confirmation and invoice, so they live in the orders
+// module (orders/gift-esim-orders.service.ts); this module imports nothing from orders.
 
 /**
  * The claim token of a gift's n-th e-mail: derived from the server's secret, so rendering the same e-mail again
@@ -49,113 +27,6 @@ export type GiftMailDeps = {
 export const claimTokenOf = (secret: string, orderId: string, generation: number) =>
   createHmac('sha256', secret).update(`gift-claim:${orderId}:${generation}`).digest('base64url');
 export const hashClaimToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** An outbox id fixed by its parts, so one e-mail is stored once however often it is rendered. */
-const mailId = (key: string) => {
-  const hex = createHash('md5').update(key).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-
-const recipientMail = async (
-  deps: GiftMailDeps,
-  order: OrderRow,
-  gift: GiftEsimRow,
-  esim: Pick<EsimRow, 'activationCode' | 'smdpAddress' | 'matchingId'>,
-  token: string,
-) => {
-  const t = deps.i18n.fixedT(gift.recipientLocale as Locale, 'mail');
-  const values = { buyer: order.buyerName, package: packageNameOf(order) };
-  const recipientView = {
-    ...order,
-    buyerName: gift.recipientName,
-    buyerEmail: gift.recipientEmail,
-    locale: gift.recipientLocale,
-  };
-  return renderOrderConfirmation(t, recipientView, esim, await getGeneralOptions(deps.db), {
-    subject: t('giftEsims.recipient.subject', values),
-    paragraphs: [
-      t('giftEsims.recipient.intro', values),
-      ...(gift.message ? [`${t('giftEsims.recipient.messageLabel', values)} “${gift.message}”`] : []),
-      t('giftEsims.recipient.claimIntro'),
-    ],
-    link: {
-      label: t('giftEsims.recipient.claimAction'),
-      url: `${deps.config.siteUrl}/gift/claim?token=${encodeURIComponent(token)}`,
-    },
-  });
-};
-
-const buyerMail = async (deps: GiftMailDeps, order: OrderRow, gift: GiftEsimRow): Promise<MailMessage> => {
-  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
-  const values = { number: order.number, recipient: gift.recipientName, email: gift.recipientEmail };
-  const body = t('giftEsims.buyer.body', { ...values, package: packageNameOf(order) });
-  const invoice = await renderOrderInvoice(t, order, await getGeneralOptions(deps.db));
-  const greeting = t('greeting', { name: order.buyerName });
-  return {
-    to: order.buyerEmail,
-    subject: t('giftEsims.buyer.subject', values),
-    text: [greeting, body, t('signature')].join('\n\n'),
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(t('signature'))}</p></body></html>`,
-    attachments: [
-      {
-        filename: invoiceFileName(t, order),
-        contentType: 'application/pdf',
-        contentBase64: invoice.toString('base64'),
-      },
-    ],
-  };
-};
-
-/** Stores the recipient's e-mail of one generation with its timeline line, and makes its link the valid one. */
-const storeRecipientMail = async (
-  deps: GiftMailDeps,
-  tx: Db,
-  order: OrderRow,
-  mail: MailMessage,
-  input: { generation: number; token: string; id: string },
-) => {
-  await deps.mailer.send(mail, tx, input.id);
-  await recordGiftSent(tx, order.id, {
-    claimTokenHash: hashClaimToken(input.token),
-    sendCount: input.generation,
-  });
-  await recordOrderEvent(tx, order.id, {
-    kind: 'message_sent',
-    actor: 'system',
-    detail: { channel: 'email', to: mail.to, subject: mail.subject ?? null },
-    dedupeKey: `mail:gift-recipient:${input.generation}`,
-  });
-};
-
-/**
- * A completed gift eSIM's first e-mails: the eSIM to the recipient (outbox id `firstMailId`, the one the
- * confirmation sweep looks for) and the confirmation to the buyer. Safe to repeat; nothing once it was sent.
- */
-export const sendGiftEsimMails = async (
-  deps: GiftMailDeps,
-  order: OrderRow,
-  esim: Pick<EsimRow, 'activationCode' | 'smdpAddress' | 'matchingId'>,
-  firstMailId: string,
-) => {
-  const gift = await getGiftEsim(deps.db, order.id);
-  if (!gift || gift.sendCount > 0) return false;
-  const token = claimTokenOf(deps.config.jwtSecret, order.id, 1);
-  const [toRecipient, toBuyer] = await Promise.all([
-    recipientMail(deps, order, gift, esim, token),
-    buyerMail(deps, order, gift),
-  ]);
-  await deps.db.transaction(async (tx) => {
-    await storeRecipientMail(deps, tx, order, toRecipient, { generation: 1, token, id: firstMailId });
-    await deps.mailer.send(toBuyer, tx, mailId(`gift-buyer:${order.id}`));
-    await recordOrderEvent(tx, order.id, {
-      kind: 'message_sent',
-      actor: 'system',
-      detail: { channel: 'email', to: toBuyer.to, subject: toBuyer.subject ?? null },
-      dedupeKey: 'mail:gift-buyer',
-    });
-  });
-  return true;
-};
 
 /**
  * The recipient claims the gift into their account: the eSIM and its packages become theirs. The same account
@@ -225,60 +96,10 @@ export const exportGiftEsims = (deps: { db: Db }, query: GiftEsimsCsvQuery) =>
     })(),
   );
 
-/** A second click within this long answers the e-mail just sent instead of sending another. */
-const resendPauseMs = 60_000;
-
 /** One gift as the staff list shows it (the detail beside the list). */
 export const getStaffGiftEsim = async (db: Db, orderId: string) => {
   const { rows } = await listGiftEsimRows(db, { sort: '-createdAt', orderId }, { page: 1, pageSize: 1 });
   const [row] = rows;
   if (!row) throw new AppError('NOT_FOUND');
   return toStaffGiftEsim(row);
-};
-
-/**
- * Staff "resend to recipient": the eSIM's e-mail again with a new claim link (the earlier links stop working),
- * on the order's timeline and audited, in one transaction. Only a sent, unclaimed gift; a second click within a
- * minute sends nothing more.
- */
-export const resendGiftEsim = async (
-  deps: GiftMailDeps,
-  input: { orderId: string; staffUserId: string; reason: string | null; t: TFunction },
-) => {
-  const order = await getOrder(deps.db, input.orderId);
-  const esim = order ? await getEsimForOrder(deps.db, order.id) : undefined;
-  if (order?.kind !== 'gift_esim') throw new AppError('NOT_FOUND');
-  const resent = await deps.db.transaction(async (tx) => {
-    const gift = await lockGiftEsim(tx, order.id);
-    if (!gift) throw new AppError('NOT_FOUND');
-    if (!esim || gift.sendCount === 0 || gift.claimedAt) throw new AppError('ACTION_NOT_ALLOWED');
-    if (gift.sentAt && Date.now() - gift.sentAt.getTime() < resendPauseMs) return false;
-    const generation = gift.sendCount + 1;
-    const token = claimTokenOf(deps.config.jwtSecret, order.id, generation);
-    const mail = await recipientMail({ ...deps, db: tx }, order, gift, esim, token);
-    await recordOrderEvent(tx, order.id, {
-      kind: 'staff_action',
-      actor: 'staff',
-      staffUserId: input.staffUserId,
-      detail: { action: 'resend_gift_esim', reason: input.reason },
-    });
-    await storeRecipientMail(deps, tx, order, mail, {
-      generation,
-      token,
-      id: mailId(`gift-recipient:${order.id}:${generation}`),
-    });
-    await recordChange(tx, {
-      staffUserId: input.staffUserId,
-      action: 'order.resend_gift',
-      entityType: 'order',
-      entityId: order.id,
-      before: { sendCount: gift.sendCount },
-      after: { sendCount: generation, to: gift.recipientEmail },
-    });
-    return true;
-  });
-  if (resent) void deps.mailer.deliverPending().catch(() => undefined);
-  const gift = await getStaffGiftEsim(deps.db, order.id);
-  const key = resent ? 'admin:giftEsims.messages.resent' : 'admin:giftEsims.messages.resentRecently';
-  return { gift, resent, message: input.t(key, { email: gift.recipientEmail }) };
 };

@@ -1,21 +1,22 @@
-import { orderIdParamsSchema, type RouteAccess, staffActionBodySchema } from '@esim/contracts';
+import { orderIdParamsSchema, type RouteAccess } from '@esim/contracts';
 import {
   giftEsimsCsvQuerySchema,
   giftEsimsQuerySchema,
   pagedGiftEsimsSchema,
-  resendGiftEsimResponseSchema,
   staffGiftEsimSchema,
 } from '@esim/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../lib/csv';
-import { userIdOf } from '../auth/auth.guard';
-import { exportGiftEsims, getStaffGiftEsim, listGiftEsims, resendGiftEsim } from './gift-esims.service';
+import { exportGiftEsims, getStaffGiftEsim, listGiftEsims } from './gift-esims.service';
 
 const tags = ['staff'];
 const access: RouteAccess = { staff: 'adminOnly' };
 
-/** The staff's gift eSIMs (issue 31), mounted at /api/staff: the list, its CSV and "resend to recipient". */
+/**
+ * The staff's gift eSIMs (issue 31), mounted at /api/staff: the list, its CSV and one gift. "Resend to recipient"
+ * sends the order's e-mail again, so it lives in orders/gift-esim-orders.staff.routes.ts.
+ */
 export const giftEsimsStaffRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -58,28 +59,5 @@ export const giftEsimsStaffRoutes =
         },
       },
       async (request) => getStaffGiftEsim(deps.db, request.params.orderId),
-    );
-
-    app.post(
-      '/gift-esims/:orderId/resend',
-      {
-        config: { access },
-        schema: {
-          tags,
-          summary: "Send the gift's eSIM e-mail to its recipient again, with a new claim link",
-          description:
-            'Only a sent gift not yet claimed (409 ACTION_NOT_ALLOWED otherwise). A second click within a minute sends nothing (`resent: false`).',
-          params: orderIdParamsSchema,
-          body: staffActionBodySchema,
-          response: { 200: resendGiftEsimResponseSchema },
-        },
-      },
-      async (request) =>
-        resendGiftEsim(deps, {
-          orderId: request.params.orderId,
-          staffUserId: userIdOf(request),
-          reason: request.body?.reason ?? null,
-          t: request.t,
-        }),
     );
   };

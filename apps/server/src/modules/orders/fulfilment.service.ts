@@ -21,11 +21,11 @@ import {
   updateEsim,
   upsertEsim,
 } from '../esims/esims.repository';
-import { sendGiftEsimMails } from '../gift-esims/gift-esims.service';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { completeGiftCard } from './gift-card-orders.service';
+import { sendGiftEsimMails } from './gift-esim-orders.service';
 import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
 import {
   changeOrderStatus,
