@@ -15,6 +15,7 @@ import { loginAsStaff } from './staff-session';
 test('a failed fulfilment: the buyer is contacted, the order retried from failed transactions, and the customer sees the QR code', async ({
   page,
   admin,
+  browser,
 }) => {
   test.slow();
   // The buyer's account keeps its order afterwards, so it is not a fixture (fixtures delete their accounts).
@@ -57,16 +58,21 @@ test('a failed fulfilment: the buyer is contacted, the order retried from failed
   await expect(detail.getByTestId('order-esims')).toContainText('sold with this order');
   await expect(detail.getByTestId('order-timeline')).toContainText('Staff: retried the delivery');
 
-  // The customer now has the QR code in their account.
-  await withLanguage(page, 'en');
-  await page.goto(`${siteURL}/login`);
-  const form = page.getByRole('main').locator('form');
+  // The customer now has the QR code in their account, in a browser of their own: on one host the two apps'
+  // ports would share the staff member's cookies (in production they are two hosts).
+  const site = await browser.newContext({ baseURL: siteURL });
+  const buyer = await site.newPage();
+  await withLanguage(buyer, 'en');
+  await buyer.goto('/login');
+  const form = buyer.getByRole('main').locator('form');
   await form.locator('[name="email"]').fill(customer.email);
   await form.locator('[name="password"]').fill(customer.password);
   await form.locator('button[type="submit"]').click();
-  await expect(page.getByTestId('account-menu')).toBeVisible();
-  await page.goto(`${siteURL}/account/qr-code`);
-  await expect(page.getByTestId('esim-qr')).toBeVisible();
+  await expect(buyer).toHaveURL(/\/$/);
+  await expect(buyer.getByTestId('account-menu')).toBeVisible();
+  await buyer.goto('/account/qr-code');
+  await expect(buyer.getByTestId('esim-qr')).toBeVisible();
+  await site.close();
 });
 
 test('an order in review is approved with a reason (in Albanian) and is fulfilled', async ({
