@@ -37,8 +37,8 @@ import { giftEsimOrdersStaffRoutes } from './modules/orders/gift-esim-orders.sta
 import { ordersCustomerRoutes } from './modules/orders/orders.customer.routes';
 import { ordersPortalRoutes } from './modules/orders/orders.portal.routes';
 import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
-import { handlePaymentWebhook } from './modules/orders/orders.service';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
+import { handlePaymentWebhook } from './modules/orders/payment-events.service';
 import { subscriberEsimsPortalRoutes } from './modules/orders/subscriber-esims.portal.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';

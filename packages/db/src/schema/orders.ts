@@ -196,6 +196,10 @@ export const esimPackages = pgTable(
   ],
 );
 
+/** The package name an order sold, from its snapshot (the catalogue's name may have changed since). */
+export const packageNameOf = (order: { packageSnapshot: Record<string, unknown> | null }) =>
+  String(order.packageSnapshot?.name ?? '');
+
 /** What an order and an eSIM package keep of the package sold (names and terms may change later). */
 export const packageSnapshotOf = (pkg: typeof packages.$inferSelect) => ({
   slug: pkg.slug,

@@ -9,9 +9,6 @@ export type GiftEsimRow = typeof giftEsims.$inferSelect;
 export type NewGiftEsimRow = typeof giftEsims.$inferInsert;
 
 /** The package's name as it was sold (the order keeps a snapshot). */
-export const packageNameOf = (order: Pick<typeof orders.$inferSelect, 'packageSnapshot'>) =>
-  String(order.packageSnapshot?.name ?? '');
-
 export const insertGiftEsim = (db: Db, values: NewGiftEsimRow) => db.insert(giftEsims).values(values);
 
 export const getGiftEsim = async (db: Db, orderId: string) =>

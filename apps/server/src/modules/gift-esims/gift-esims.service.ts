@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { ClaimGiftEsimResponse } from '@esim/contracts';
 import type { GiftEsimsCsvQuery, GiftEsimsQuery, StaffGiftEsim } from '@esim/contracts/staff';
-import type { Db } from '@esim/db';
+import { type Db, packageNameOf } from '@esim/db';
 import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
@@ -11,7 +11,6 @@ import {
   type GiftEsimListRow,
   listGiftEsims as listGiftEsimRows,
   lockGiftByToken,
-  packageNameOf,
   streamGiftEsims,
 } from './gift-esims.repository';
 

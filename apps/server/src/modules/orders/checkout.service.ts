@@ -35,7 +35,7 @@ import {
 } from './orders.repository';
 
 // Checkout: a pending order priced by the server, and the provider's card page that pays it (ADR 0010, 0014).
-// What a payment's outcome does to its order is in orders.service.ts (provider events and webhooks) and
+// What a payment's outcome does to its order is in payment-events.service.ts (provider events and webhooks) and
 // payment-reconciliation.service.ts (return pages and the sweep).
 
 /** What checkout and payment confirmation use. */

@@ -10,8 +10,7 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The package's name as it was sold (the order keeps a snapshot). */
-export const packageNameOf = (order: Pick<OrderRow, 'packageSnapshot'>) =>
-  String(order.packageSnapshot?.name ?? '');
+export { packageNameOf } from '@esim/db';
 
 export type OrderScope = OwnerScope;
 

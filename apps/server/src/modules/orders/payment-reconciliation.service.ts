@@ -14,7 +14,7 @@ import {
   markPaymentUnsuccessful,
   touchPendingPayment,
 } from './orders.repository';
-import { applyPaymentSucceeded, carryOut } from './orders.service';
+import { applyPaymentSucceeded, carryOut } from './payment-events.service';
 
 /**
  * The return door of a payment (ADR 0010): asks the provider about a session the webhook has not confirmed yet

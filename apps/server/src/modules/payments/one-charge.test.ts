@@ -24,7 +24,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/harness';
-import { handlePaymentWebhook } from '../orders/orders.service';
+import { handlePaymentWebhook } from '../orders/payment-events.service';
 
 // Issue 13, "one order, one charge", on the sandbox provider (PGlite by default, PostgreSQL with TEST_DATABASE_URL).
 let ctx: TestContext;
