@@ -16,6 +16,9 @@ export const GuestOnly = ({ children }: { children: ReactNode }) => {
 
   useEffect(() => {
     if (session.status !== 'authenticated' || !session.user) return;
+    // A staff session reaches the site only where both apps share one host (their ports, in development): it is
+    // no account of the site, so the login form stays (sending it on would loop with RequireAccount's redirect).
+    if (session.user.kind === 'staff') return;
     const from = sameOriginPath((location.state as FromState)?.from, '') || undefined;
     const home = homePathFor(session.user.kind);
     const isPortalPath = typeof from === 'string' && from.startsWith('/portal');
