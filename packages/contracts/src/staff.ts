@@ -7,6 +7,7 @@ export * from './admin-orders';
 export * from './businesses';
 export * from './clients';
 export * from './dashboard';
+export * from './facebook-ads';
 export * from './finance';
 export * from './order-analytics';
 export * from './saved-views';

@@ -1,4 +1,5 @@
 export * from './admin-orders';
+export * from './ads';
 export * from './audit';
 export * from './auth';
 export * from './catalogue';

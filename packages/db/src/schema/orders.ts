@@ -82,6 +82,10 @@ export const orders = pgTable(
       t.totalCents,
       t.id,
     ),
+    // Facebook ad orders (ADR 0069): the few orders that came through an ad, by the day they were paid.
+    index('orders_ad_attribution_idx')
+      .on(t.paidAt)
+      .where(sql`${t.fbclid} is not null or lower(${t.utmSource}) in ('facebook', 'fb', 'ig', 'instagram')`),
     index('orders_business_idx').on(t.businessId, t.createdAt).where(sql`${t.businessId} is not null`),
     uniqueIndex('orders_shop_idempotency_unique')
       .on(t.shopId, t.idempotencyKey)

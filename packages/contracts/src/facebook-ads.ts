@@ -1,0 +1,185 @@
+import { analyticsBuckets, analyticsRangeProblem } from './order-analytics';
+import { apiSchemas, z } from './zod';
+
+/**
+ * Facebook (Meta) ads beside our own revenue (issue 33, ADR 0069): Meta's daily insights per ad, synced by a job,
+ * and the orders that came through an ad, counted by the rule of ADR 0049 so the revenue matches the orders
+ * analytics. Money in euro cents. A metric Meta did not report is null, never 0.
+ */
+
+/** utm_source values that mean Meta's apps (compared lower-case). */
+export const facebookUtmSources = ['facebook', 'fb', 'ig', 'instagram'] as const;
+
+const rangeShape = { from: z.iso.date(), to: z.iso.date() };
+const checkRange = ({ from, to }: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  const problem = analyticsRangeProblem(from, to);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+};
+
+/** A range of whole UTC days, `to` counted, at most two years (the orders analytics' rule and words). */
+export const facebookAdsQuerySchema = z.object(rangeShape).superRefine(checkRange);
+export type FacebookAdsQuery = z.infer<typeof facebookAdsQuerySchema>;
+
+/** `campaignId`: one campaign's attributed orders; `none`: those that name no known campaign. */
+export const facebookAdOrdersQuerySchema = z
+  .object({ ...rangeShape, campaignId: z.union([z.uuid(), z.literal('none')]).optional() })
+  .superRefine(checkRange);
+export type FacebookAdOrdersQuery = z.infer<typeof facebookAdOrdersQuerySchema>;
+
+/** A sync or backfill of a range of days (admin). */
+export const facebookAdsSyncSchema = z.object(rangeShape).superRefine(checkRange);
+export type FacebookAdsSyncInput = z.infer<typeof facebookAdsSyncSchema>;
+
+export const facebookAdsSyncResultSchema = z
+  .object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    campaigns: z.number().int(),
+    adSets: z.number().int(),
+    ads: z.number().int(),
+    /** Day × ad rows written (inserted or replaced). */
+    insights: z.number().int(),
+    /** Rows of the range Meta no longer reports, removed. */
+    removed: z.number().int(),
+  })
+  .register(apiSchemas, { id: 'FacebookAdsSyncResult' });
+export type FacebookAdsSyncResult = z.infer<typeof facebookAdsSyncResultSchema>;
+
+const nullableInt = z.number().int().nullable();
+
+/** Meta's figures and ours for one period (a range, a day, a campaign). */
+const adFiguresSchema = z
+  .object({
+    /** Meta's reported spend; null when Meta reported none of the rows. */
+    spendCents: nullableInt,
+    impressions: nullableInt,
+    clicks: nullableInt,
+    /** Spend / clicks, in cents (two decimals); null without spend or clicks. */
+    cpcCents: z.number().nullable(),
+    /** Clicks / impressions (0..1, four decimals); null without impressions. */
+    ctr: z.number().nullable(),
+    /** Purchases and their value as Meta reports them (its pixel and attribution). */
+    metaPurchases: nullableInt,
+    metaPurchaseValueCents: nullableInt,
+    /** Meta's purchase value / spend (two decimals). */
+    metaRoas: z.number().nullable(),
+    /** Our attributed orders and their revenue (ADR 0049's rule). */
+    orders: z.number().int(),
+    revenueCents: z.number().int(),
+    /** Our revenue / spend (two decimals). */
+    roas: z.number().nullable(),
+    /** Our revenue less Meta's purchase value; null when Meta reported no value. */
+    revenueGapCents: nullableInt,
+  })
+  .register(apiSchemas, { id: 'FacebookAdFigures' });
+export type FacebookAdFigures = z.infer<typeof adFiguresSchema>;
+
+const periodsSchema = { current: adFiguresSchema, previous: adFiguresSchema };
+
+const rangeAnswerSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  days: z.number().int(),
+  bucket: z.enum(analyticsBuckets),
+  previousFrom: z.iso.date(),
+  previousTo: z.iso.date(),
+});
+
+export const facebookAdsTotalSchema = z
+  .object({
+    currency: z.literal('EUR'),
+    range: rangeAnswerSchema,
+    /** When the insights were last synced; null before the first sync. */
+    syncedAt: z.iso.datetime().nullable(),
+    totals: z.object(periodsSchema),
+    overTime: z.array(z.object({ start: z.iso.date(), previousStart: z.iso.date(), ...periodsSchema })),
+  })
+  .register(apiSchemas, { id: 'FacebookAdsTotal' });
+export type FacebookAdsTotal = z.infer<typeof facebookAdsTotalSchema>;
+
+export const facebookCampaignRowSchema = z.object({
+  /** Our id of the campaign; null: attributed orders that name no known campaign. */
+  campaignId: z.uuid().nullable(),
+  externalId: z.string().nullable(),
+  name: z.string().nullable(),
+  status: z.string().nullable(),
+  ...periodsSchema,
+});
+export type FacebookCampaignRow = z.infer<typeof facebookCampaignRowSchema>;
+
+export const facebookAdsCampaignsSchema = z
+  .object({
+    currency: z.literal('EUR'),
+    range: rangeAnswerSchema,
+    syncedAt: z.iso.datetime().nullable(),
+    rows: z.array(facebookCampaignRowSchema),
+    totals: z.object(periodsSchema),
+  })
+  .register(apiSchemas, { id: 'FacebookAdsCampaigns' });
+export type FacebookAdsCampaigns = z.infer<typeof facebookAdsCampaignsSchema>;
+
+/** Meta's figures of one ad over a range (ours cannot be told apart per ad: orders name a campaign). */
+const adInsightFiguresSchema = z.object({
+  spendCents: nullableInt,
+  impressions: nullableInt,
+  clicks: nullableInt,
+  cpcCents: z.number().nullable(),
+  ctr: z.number().nullable(),
+  metaPurchases: nullableInt,
+  metaPurchaseValueCents: nullableInt,
+  metaRoas: z.number().nullable(),
+});
+export type FacebookAdInsightFigures = z.infer<typeof adInsightFiguresSchema>;
+
+export const facebookAdInsightRowSchema = z.object({
+  adId: z.uuid(),
+  externalId: z.string(),
+  name: z.string(),
+  adSetName: z.string(),
+  campaignName: z.string(),
+  current: adInsightFiguresSchema,
+  previous: adInsightFiguresSchema,
+});
+export type FacebookAdInsightRow = z.infer<typeof facebookAdInsightRowSchema>;
+
+export const facebookAdsInsightsSchema = z
+  .object({
+    currency: z.literal('EUR'),
+    range: rangeAnswerSchema,
+    syncedAt: z.iso.datetime().nullable(),
+    rows: z.array(facebookAdInsightRowSchema),
+    totals: z.object({ current: adInsightFiguresSchema, previous: adInsightFiguresSchema }),
+  })
+  .register(apiSchemas, { id: 'FacebookAdsInsights' });
+export type FacebookAdsInsights = z.infer<typeof facebookAdsInsightsSchema>;
+
+export const facebookAdOrderSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  paidAt: z.iso.datetime(),
+  totalCents: z.number().int(),
+  utmSource: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  /** Whether the order carried Meta's click id (the id itself is not shown). */
+  hasFbclid: z.boolean(),
+  campaignId: z.uuid().nullable(),
+  campaignName: z.string().nullable(),
+});
+export type FacebookAdOrder = z.infer<typeof facebookAdOrderSchema>;
+
+/** How many attributed orders the screen lists; the totals always count all of them and the CSV has all. */
+export const facebookAdOrdersShown = 500;
+
+export const facebookAdOrdersSchema = z
+  .object({
+    currency: z.literal('EUR'),
+    range: z.object(rangeShape),
+    orders: z.number().int(),
+    revenueCents: z.number().int(),
+    /** Newest first, at most `facebookAdOrdersShown`. */
+    rows: z.array(facebookAdOrderSchema),
+  })
+  .register(apiSchemas, { id: 'FacebookAdOrders' });
+export type FacebookAdOrders = z.infer<typeof facebookAdOrdersSchema>;
