@@ -21,6 +21,7 @@ import { dashboardStaffRoutes } from './modules/dashboard/dashboard.staff.routes
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
 import { esimsCustomerRoutes } from './modules/esims/esims.customer.routes';
 import { esimProviderRoutes } from './modules/esims/esims.provider.routes';
+import { facebookAdsStaffRoutes } from './modules/facebook-ads/facebook-ads.staff.routes';
 import { financeStaffRoutes } from './modules/finance/finance.staff.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { giftCardsPublicRoutes } from './modules/gift-cards/gift-cards.public.routes';
@@ -188,6 +189,7 @@ export const buildApp = async (
       await api.register(accountRoutes(deps, 'staff'), { prefix: '/staff' });
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(orderAnalyticsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(facebookAdsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(adminOrdersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftEsimsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftEsimOrdersStaffRoutes(deps), { prefix: '/staff' });

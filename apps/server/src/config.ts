@@ -67,6 +67,12 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().optional(),
   USAGE_SYNC_CRON: z.string().default('*/5 * * * *'),
+  ADS_PROVIDER: z.enum(['sandbox', 'meta']).default('sandbox'),
+  META_AD_ACCOUNT_ID: z.string().regex(/^\d+$/, 'the ad account id without act_').optional(),
+  META_ACCESS_TOKEN: z.string().min(1).optional(),
+  META_APP_SECRET: z.string().min(1).optional(),
+  META_API_URL: z.url().optional(),
+  ADS_SYNC_CRON: z.string().default('20 4 * * *'),
   FULFILMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   FULFILMENT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   FULFILMENT_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
@@ -116,6 +122,17 @@ export type Config = {
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl?: string };
   /** When the usage sync runs (cron, UTC); every instance may schedule it, pg-boss runs it once per tick. */
   usageSyncCron: string;
+  /** The ad platform (ADR 0069) and when its daily sync runs (cron, UTC). */
+  ads:
+    | { provider: 'sandbox'; syncCron: string }
+    | {
+        provider: 'meta';
+        syncCron: string;
+        adAccountId: string;
+        accessToken: string;
+        appSecret?: string;
+        apiUrl?: string;
+      };
   /** Paid orders: provider attempts before the order is failed; first retry delay, doubled each time. */
   fulfilment: { attempts: number; retryDelaySeconds: number; concurrency: number };
   /** How often an idle job worker looks for work (new work also wakes it at once in this process). */
@@ -218,6 +235,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.SMS_PROVIDER === 'twilio')
     for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'])
       if (!env[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
+  if (env.ADS_PROVIDER === 'meta')
+    for (const name of ['META_AD_ACCOUNT_ID', 'META_ACCESS_TOKEN'])
+      if (!env[name]) problems.push(`${name}: required when ADS_PROVIDER=meta`);
   if (env.ESIM_PROVIDER === 'esim-access')
     for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET', 'ESIM_WEBHOOK_SECRET'])
       if (!env[name]) problems.push(`${name}: required when ESIM_PROVIDER=esim-access`);
@@ -285,6 +305,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           }
         : { provider: 'sandbox' },
     usageSyncCron: e.USAGE_SYNC_CRON,
+    ads:
+      e.ADS_PROVIDER === 'meta' && e.META_AD_ACCOUNT_ID && e.META_ACCESS_TOKEN
+        ? {
+            provider: 'meta',
+            syncCron: e.ADS_SYNC_CRON,
+            adAccountId: e.META_AD_ACCOUNT_ID,
+            accessToken: e.META_ACCESS_TOKEN,
+            appSecret: e.META_APP_SECRET,
+            apiUrl: e.META_API_URL,
+          }
+        : { provider: 'sandbox', syncCron: e.ADS_SYNC_CRON },
     fulfilment: {
       attempts: e.FULFILMENT_ATTEMPTS,
       retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS,

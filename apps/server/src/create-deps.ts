@@ -1,6 +1,9 @@
 import { coverageRegions, createDatabase, type Database } from '@esim/db';
 import { createServerI18n } from '@esim/i18n';
 import pino from 'pino';
+import { createMetaAdsProvider } from './adapters/ads/meta';
+import type { AdsProvider } from './adapters/ads/port';
+import { createSandboxAdsProvider } from './adapters/ads/sandbox';
 import { createEsimAccessProvider } from './adapters/esim/esim-access';
 import type { EsimProvider } from './adapters/esim/port';
 import { createSandboxEsimProvider } from './adapters/esim/sandbox';
@@ -42,6 +45,7 @@ export const createDeps = async (
     mailTransport?: MailTransport;
     smsTransport?: SmsTransport;
     esimProvider?: EsimProvider;
+    ads?: AdsProvider;
     /** Tests: a real vendor adapter pointed at its local fake. */
     payments?: PaymentsProvider;
     fetch?: typeof fetch;
@@ -123,6 +127,16 @@ export const createDeps = async (
     authRateLimits: createAuthRateLimits(config.authRateLimit, redis ? redisLimiter(redis) : undefined),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
     esimProvider,
+    ads:
+      overrides.ads ??
+      (config.ads.provider === 'meta'
+        ? createMetaAdsProvider({
+            adAccountId: config.ads.adAccountId,
+            accessToken: config.ads.accessToken,
+            appSecret: config.ads.appSecret,
+            baseUrl: config.ads.apiUrl,
+          })
+        : createSandboxAdsProvider()),
     payments,
     sandboxPayments,
     jobs: createJobQueue(database, log, {

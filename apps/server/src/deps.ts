@@ -1,6 +1,7 @@
 import type { Database, Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { Redis } from 'ioredis';
+import type { AdsProvider } from './adapters/ads/port';
 import type { EsimProvider } from './adapters/esim/port';
 import type { GeoLocator } from './adapters/geo/port';
 import type { PaymentsProvider } from './adapters/payments/port';
@@ -28,6 +29,8 @@ export type AppDeps = {
   authRateLimits: AuthRateLimits;
   humanCheck: HumanCheck;
   esimProvider: EsimProvider;
+  /** The ad platform whose insights the Facebook ads screens show (ADR 0069). */
+  ads: AdsProvider;
   /** The in-memory catalogue; `invalidate()` reaches every process on the database. */
   catalogue: SharedCatalogue;
   payments: PaymentsProvider;

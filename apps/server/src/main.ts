@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
 import type { AppDeps } from './deps';
+import { ensureDemoAds, runAdsSync } from './jobs/ads-sync';
 import { ensureCatalogue, runCatalogueSync } from './jobs/catalogue-sync';
 import { resumePaidOrders, startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
@@ -67,6 +68,7 @@ const prepareDatabase = async (deps: AppDeps, log: FastifyBaseLogger): Promise<P
   const seeded = config.demoData ? await seedDemo(deps.db) : false;
   await ensureCatalogue(deps, log);
   if (config.demoData) await seedDemoEsims(deps.db);
+  if (config.demoData) await ensureDemoAds(deps, log);
   const adminMissing = !config.demoData && !(await hasLoginAdmin(deps.db));
   if (adminMissing) log.warn('no staff admin can log in yet: run npm run staff:create-admin -- <email>');
   return { seeded, adminMissing };
@@ -156,6 +158,11 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     const result = await runCatalogueSync(deps);
     log.info(result, 'catalogue sync');
   });
+  // The sandbox's invented campaigns are demo data: never synced where there is none (production, ADR 0033).
+  if (config.ads.provider === 'meta' || config.demoData)
+    await deps.jobs.scheduleAdsSync(config.ads.syncCron, async () => {
+      log.info(await runAdsSync(deps), 'ads sync');
+    });
   await deps.jobs.scheduleClientErasure('30 3 * * *', async () => {
     log.info({ erased: await eraseExpiredClients(deps) }, 'client erasure');
   });

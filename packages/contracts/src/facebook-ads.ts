@@ -41,6 +41,8 @@ export const facebookAdsSyncResultSchema = z
     insights: z.number().int(),
     /** Rows of the range Meta no longer reports, removed. */
     removed: z.number().int(),
+    /** Insights of ads the platform did not list (deleted before the sync), left out. */
+    skipped: z.number().int(),
   })
   .register(apiSchemas, { id: 'FacebookAdsSyncResult' });
 export type FacebookAdsSyncResult = z.infer<typeof facebookAdsSyncResultSchema>;

@@ -8,6 +8,7 @@ export const queues = {
   usageSync: 'usage-sync',
   catalogueSync: 'catalogue-sync',
   clientErasure: 'client-erasure',
+  adsSync: 'ads-sync',
 } as const;
 
 /**
@@ -182,6 +183,8 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     /** Personal data of clients deleted more than 30 days ago, erased daily (one process). */
     scheduleClientErasure: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.clientErasure, cron, handler),
+    /** The ad platform's recent days, daily (ADR 0069): one process syncs. */
+    scheduleAdsSync: (cron: string, handler: () => Promise<void>) => schedule(queues.adsSync, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();
