@@ -35,6 +35,10 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   businessOrders: 'routes/businesses/business-orders.tsx',
   financeShopReports: 'routes/finance/shop-reports.tsx',
   financeShopReport: 'routes/finance/shop-report.tsx',
+  facebookTotal: 'routes/facebook/total.tsx',
+  facebookCampaigns: 'routes/facebook/campaigns.tsx',
+  facebookInsights: 'routes/facebook/insights.tsx',
+  facebookOrders: 'routes/facebook/orders.tsx',
 };
 
 export default [

@@ -31,6 +31,7 @@ export const staffAreas = [
   'businesses',
   'clients',
   'dashboard',
+  'facebook',
   'gift-cards',
   'finance',
   'orders',

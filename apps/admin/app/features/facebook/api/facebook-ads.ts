@@ -1,0 +1,48 @@
+/** The Facebook ads screens' calls (issue 33, ADR 0069): each answer and its table as CSV. */
+import type {
+  FacebookAdOrders,
+  FacebookAdOrdersQuery,
+  FacebookAdsCampaigns,
+  FacebookAdsInsights,
+  FacebookAdsQuery,
+  FacebookAdsTotal,
+} from '@esim/contracts/staff';
+import { saveFile } from '@esim/ui/save-file';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type FacebookScreen = 'total' | 'campaigns' | 'insights' | 'orders';
+
+const useFacebook = <T>(screen: FacebookScreen, query: FacebookAdOrdersQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: ['facebook-ads', screen, query.from, query.to, query.campaignId ?? ''],
+    queryFn: ({ signal }) =>
+      api.get<T>(`/staff/facebook/ads/${screen}`, {
+        query: query.campaignId ? query : { from: query.from, to: query.to },
+        signal,
+      }),
+    enabled,
+    // A new range keeps the old figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export const useFacebookTotal = (query: FacebookAdsQuery, enabled: boolean) =>
+  useFacebook<FacebookAdsTotal>('total', query, enabled);
+export const useFacebookCampaigns = (query: FacebookAdsQuery, enabled: boolean) =>
+  useFacebook<FacebookAdsCampaigns>('campaigns', query, enabled);
+export const useFacebookInsights = (query: FacebookAdsQuery, enabled: boolean) =>
+  useFacebook<FacebookAdsInsights>('insights', query, enabled);
+export const useFacebookOrders = (query: FacebookAdOrdersQuery, enabled: boolean) =>
+  useFacebook<FacebookAdOrders>('orders', query, enabled);
+
+/** Downloads a screen's table with the server's figures (the same as the answer's). */
+export const downloadFacebookCsv = async (screen: FacebookScreen, query: FacebookAdOrdersQuery) => {
+  const csv = await api.get<string>(`/staff/facebook/ads/${screen}.csv`, {
+    query: query.campaignId ? query : { from: query.from, to: query.to },
+  });
+  saveFile(
+    new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+    `facebook-ads-${screen}-${query.from}-${query.to}.csv`,
+  );
+};

@@ -1,0 +1,150 @@
+import type { FacebookAdFigures, FacebookAdsTotal } from '@esim/contracts/staff';
+import { Chart } from '@esim/ui/chart/chart';
+import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadState } from '../../../components/load-state';
+import { PageTitle } from '../../../components/page-title';
+import { useFacebookTotal } from '../api/facebook-ads';
+import {
+  CsvButton,
+  column,
+  currentColor,
+  FacebookRangePicker,
+  metaColor,
+  previousColor,
+  SyncNote,
+  Tile,
+  useFacebookRange,
+  useFigureFormats,
+} from './facebook-kit';
+
+/**
+ * `/facebook/ads/total` (ADR 0069): Meta's spend, impressions, clicks, CPC, CTR and purchases beside our own
+ * attributed orders, revenue and ROAS, over time and beside the previous period.
+ */
+export const FacebookTotalScreen = () => {
+  const { t } = useTranslation(['admin-facebook', 'admin']);
+  const range = useFacebookRange();
+  const answer = useFacebookTotal(range.range, range.problem === null);
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('admin:screens.facebookTotal')}</PageTitle>
+      <FacebookRangePicker range={range} />
+      <Text size="sm" c="gray.7">
+        {t('facebook.rules')}
+      </Text>
+      {range.problem ? null : answer.isSuccess ? (
+        <TotalFigures data={answer.data} />
+      ) : (
+        <LoadState query={answer} />
+      )}
+    </Stack>
+  );
+};
+
+type Point = FacebookAdsTotal['overTime'][number];
+
+const TotalFigures = ({ data }: { data: FacebookAdsTotal }) => {
+  const { t } = useTranslation('admin-facebook');
+  const f = useFigureFormats();
+  const { current, previous } = data.totals;
+  const tiles: { key: keyof FacebookAdFigures; format: (v: number | null) => string }[] = [
+    { key: 'spendCents', format: f.money },
+    { key: 'impressions', format: f.count },
+    { key: 'clicks', format: f.count },
+    { key: 'cpcCents', format: f.money },
+    { key: 'ctr', format: f.percent },
+    { key: 'metaPurchases', format: f.count },
+    { key: 'metaPurchaseValueCents', format: f.money },
+    { key: 'metaRoas', format: f.ratio },
+    { key: 'orders', format: f.count },
+    { key: 'revenueCents', format: f.money },
+    { key: 'roas', format: f.ratio },
+    { key: 'revenueGapCents', format: f.money },
+  ];
+  const ordersLink = `/facebook/ads/orders?from=${data.range.from}&to=${data.range.to}`;
+  const title = t('facebook.charts.overTime');
+  const c = <K extends keyof FacebookAdFigures>(key: K, format: (v: number) => string, drawn = false) => [
+    column<Point>(t(`facebook.figures.${key}`), (p) => p.current[key], format, {
+      drawn,
+      color: key === 'metaPurchaseValueCents' ? metaColor : currentColor,
+    }),
+  ];
+  return (
+    <Stack gap="xl" data-testid="facebook-total">
+      <SyncNote
+        syncedAt={data.syncedAt}
+        previousFrom={data.range.previousFrom}
+        previousTo={data.range.previousTo}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {tiles.map(({ key, format }) => (
+          <Tile
+            key={key}
+            label={t(`facebook.figures.${key}`)}
+            value={format(current[key])}
+            previous={format(previous[key])}
+            testId={`facebook-total-${key}`}
+          >
+            {key === 'revenueCents' || key === 'orders' ? (
+              <Anchor
+                component={Link}
+                to={ordersLink}
+                size="sm"
+                c="accent.7"
+                data-testid={`facebook-total-${key}-open`}
+              >
+                {t('facebook.openOrders')}
+              </Anchor>
+            ) : null}
+          </Tile>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md">
+        <Chart<Point>
+          title={title}
+          kind="line"
+          rows={data.overTime}
+          category={{ label: t(`facebook.buckets.${data.range.bucket}`), value: (p) => f.date(p.start) }}
+          series={[
+            ...c('spendCents', f.money, true),
+            column<Point>(
+              t('facebook.previousOf', { figure: t('facebook.figures.spendCents') }),
+              (p) => p.previous.spendCents,
+              f.money,
+              {
+                color: previousColor,
+                dashed: true,
+              },
+            ),
+            ...c('clicks', f.count),
+            ...c('metaPurchases', f.count),
+            ...c('metaPurchaseValueCents', f.money, true),
+            ...c('orders', f.count),
+            ...c('revenueCents', f.money, true),
+            column<Point>(
+              t('facebook.previousOf', { figure: t('facebook.figures.revenueCents') }),
+              (p) => p.previous.revenueCents,
+              f.money,
+              {
+                color: previousColor,
+                dashed: true,
+              },
+            ),
+            ...c('metaRoas', f.ratio),
+            ...c('roas', f.ratio),
+            ...c('revenueGapCents', f.money),
+          ]}
+          format={f.money}
+          total={{
+            label: t('facebook.total'),
+            row: { start: '', previousStart: '', current, previous },
+          }}
+          actions={<CsvButton screen="total" query={data.range} title={title} />}
+          data-testid="facebook-chart-total"
+        />
+      </Paper>
+    </Stack>
+  );
+};
