@@ -58,6 +58,12 @@ test('an order placed through a Facebook ad is among the attributed orders and b
   const revenue = await page.getByTestId('facebook-total-revenueCents-value').textContent();
   await page.getByTestId('facebook-total-revenueCents-open').click();
   await expect(page.getByTestId('facebook-orders-revenue-value')).toHaveText(revenue ?? '');
+
+  // An admin syncs the range's days from the ad platform again (the sandbox here): nothing changes but the time.
+  await page.goBack();
+  await page.getByTestId('facebook-sync').click();
+  await expect(page.getByText(/^Synced \d+ days of ads \(12 ads\)\.$/)).toBeVisible();
+  await expect(page.getByTestId('facebook-total-revenueCents-value')).toHaveText(revenue ?? '');
 });
 
 for (const [locale, width] of [

@@ -5,10 +5,12 @@ import type {
   FacebookAdsCampaigns,
   FacebookAdsInsights,
   FacebookAdsQuery,
+  FacebookAdsSyncInput,
+  FacebookAdsSyncResult,
   FacebookAdsTotal,
 } from '@esim/contracts/staff';
 import { saveFile } from '@esim/ui/save-file';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type FacebookScreen = 'total' | 'campaigns' | 'insights' | 'orders';
@@ -45,4 +47,15 @@ export const downloadFacebookCsv = async (screen: FacebookScreen, query: Faceboo
     new Blob([csv], { type: 'text/csv;charset=utf-8' }),
     `facebook-ads-${screen}-${query.from}-${query.to}.csv`,
   );
+};
+
+/** POST /api/staff/facebook/ads/sync (admin): the range's days again from the ad platform; then every screen reloads. */
+export const useSyncFacebookAds = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The answer has counts, not a sentence (no `message`): the screen words them.
+    mutationFn: (range: FacebookAdsSyncInput) =>
+      api.post<FacebookAdsSyncResult & { message?: undefined }>('/staff/facebook/ads/sync', range),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['facebook-ads'] }),
+  });
 };

@@ -1,11 +1,16 @@
 import type { FacebookAdFigures, FacebookAdsTotal } from '@esim/contracts/staff';
 import { Chart } from '@esim/ui/chart/chart';
+import { ActionButton, ActionGroup } from '@esim/ui/detail/action-button';
+import { useAction } from '@esim/ui/detail/use-action';
+import { useToast } from '@esim/ui/feedback/toast';
 import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadState } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
-import { useFacebookTotal } from '../api/facebook-ads';
+import { getGuardRole, isAllowed } from '../../../lib/access';
+import { useSession } from '../../../lib/session';
+import { useFacebookTotal, useSyncFacebookAds } from '../api/facebook-ads';
 import {
   CsvButton,
   column,
@@ -34,12 +39,36 @@ export const FacebookTotalScreen = () => {
       <Text size="sm" c="gray.7">
         {t('facebook.rules')}
       </Text>
+      {range.problem ? null : <SyncAction range={range.range} />}
       {range.problem ? null : answer.isSuccess ? (
         <TotalFigures data={answer.data} />
       ) : (
         <LoadState query={answer} />
       )}
     </Stack>
+  );
+};
+
+/** Admins sync the range's days from Meta again (a backfill); the daily job keeps the last week fresh. */
+const SyncAction = ({ range }: { range: { from: string; to: string } }) => {
+  const { t } = useTranslation('admin-facebook');
+  const { user } = useSession();
+  const toast = useToast();
+  const f = useFigureFormats();
+  const action = useAction(useSyncFacebookAds(), {
+    onSuccess: (result) =>
+      toast(t('facebook.synced', { rows: f.count(result.insights), ads: f.count(result.ads) })),
+  });
+  if (!isAllowed('adminOnly', getGuardRole(user))) return null;
+  return (
+    <ActionGroup actions={[action]} errorTestId="facebook-sync-error">
+      <ActionButton
+        action={action}
+        label={t('facebook.syncRange')}
+        variables={range}
+        data-testid="facebook-sync"
+      />
+    </ActionGroup>
   );
 };
 
