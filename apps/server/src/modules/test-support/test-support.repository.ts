@@ -1,6 +1,7 @@
 import type { BusinessType } from '@esim/contracts';
 import {
   adminOrders,
+  adSyncs,
   auditLog,
   businesses,
   creditLedger,
@@ -50,6 +51,8 @@ export const deleteTestUser = async (db: Db, userId: string) =>
     // The orders an admin journey gave stay (they belong to their customers); who made them goes with the account.
     await tx.delete(adminOrders).where(eq(adminOrders.staffUserId, userId));
     await tx.delete(orderEvents).where(eq(orderEvents.staffUserId, userId));
+    // An ad sync a journey ran stays (its rows are the platform's); who ran it goes with the account.
+    await tx.update(adSyncs).set({ staffUserId: null }).where(eq(adSyncs.staffUserId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     if (user?.shopId) await tx.delete(shops).where(eq(shops.id, user.shopId));
   });
