@@ -2,7 +2,13 @@ import type { FacebookAdsSyncResult } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
 import type { AdsProvider } from '../../adapters/ads/port';
 import { recordChange } from '../audit/audit.repository';
-import { finishSyncRun, replaceInsights, startSyncRun, upsertAdStructure } from './facebook-ads.repository';
+import {
+  finishSyncRun,
+  lockAdsSync,
+  replaceInsights,
+  startSyncRun,
+  upsertAdStructure,
+} from './facebook-ads.repository';
 
 export type AdsSyncDeps = { db: Db; ads: AdsProvider };
 
@@ -30,6 +36,7 @@ export const syncAds = async (
       deps.ads.dailyInsights(range),
     ]);
     const result = await deps.db.transaction(async (tx) => {
+      await lockAdsSync(tx);
       const structure = await upsertAdStructure(tx, { campaigns, adSets, ads });
       const known = insights.flatMap((row) => {
         const ad = structure.ads.get(row.adExternalId);

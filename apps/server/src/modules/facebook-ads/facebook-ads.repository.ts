@@ -12,6 +12,12 @@ const now = sql`now()`;
 
 // ---- the sync
 
+/**
+ * One sync writes at a time (the daily job and a staff backfill may meet): each removes the rows of its range it
+ * did not write, which must not be rows another sync is writing.
+ */
+export const lockAdsSync = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('ads-sync'))`);
+
 /** Campaigns, ad sets and ads as the platform names them now; returns each one's id by the platform's id. */
 export const upsertAdStructure = async (
   tx: Db,
