@@ -41,7 +41,7 @@ export const facebookAdsSyncResultSchema = z
     insights: z.number().int(),
     /** Rows of the range Meta no longer reports, removed. */
     removed: z.number().int(),
-    /** Insights of ads the platform did not list (deleted before the sync), left out. */
+    /** Insights rows of an ad the platform neither listed nor named (nothing to file them under), left out. */
     skipped: z.number().int(),
   })
   .register(apiSchemas, { id: 'FacebookAdsSyncResult' });

@@ -3,6 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 export type FakeMetaInsight = {
   ad_id: string;
+  ad_name?: string;
+  adset_id?: string;
+  adset_name?: string;
+  campaign_id?: string;
+  campaign_name?: string;
   date_start: string;
   spend?: string;
   impressions?: string;

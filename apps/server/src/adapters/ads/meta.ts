@@ -20,6 +20,11 @@ type Page<T> = { data: T[]; paging?: { next?: string } };
 type MetaAction = { action_type: string; value: string };
 type MetaInsightRow = {
   ad_id: string;
+  ad_name?: string;
+  adset_id?: string;
+  adset_name?: string;
+  campaign_id?: string;
+  campaign_name?: string;
   date_start: string;
   spend?: string;
   impressions?: string;
@@ -72,6 +77,17 @@ export const metaInsightOf = (row: MetaInsightRow): AdDayInsight => {
     ctrPercent: numberOf(row.ctr),
     purchases: actionOf(row.actions, (v) => integerOf(v)),
     purchaseValueCents: actionOf(row.action_values, decimalToCents),
+    ...(row.ad_name && row.adset_id && row.adset_name && row.campaign_id && row.campaign_name
+      ? {
+          ad: {
+            name: row.ad_name,
+            adSetExternalId: row.adset_id,
+            adSetName: row.adset_name,
+            campaignExternalId: row.campaign_id,
+            campaignName: row.campaign_name,
+          },
+        }
+      : {}),
   };
 };
 
@@ -164,7 +180,8 @@ export const createMetaAdsProvider = (options: MetaAdsOptions): AdsProvider => {
           level: 'ad',
           time_increment: '1',
           time_range: JSON.stringify(range),
-          fields: 'ad_id,spend,impressions,reach,clicks,cpc,ctr,actions,action_values',
+          fields:
+            'ad_id,ad_name,adset_id,adset_name,campaign_id,campaign_name,spend,impressions,reach,clicks,cpc,ctr,actions,action_values',
         }))
           rows.push(metaInsightOf(row));
       return rows;

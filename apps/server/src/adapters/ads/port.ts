@@ -25,6 +25,17 @@ export type AdDayInsight = {
   ctrPercent: number | null;
   purchases: number | null;
   purchaseValueCents: number | null;
+  /**
+   * The ad's names as the insights row carries them: an ad deleted or archived since is not listed by the
+   * platform any more, but its spend is still ours.
+   */
+  ad?: {
+    name: string;
+    adSetExternalId: string;
+    adSetName: string;
+    campaignExternalId: string;
+    campaignName: string;
+  };
 };
 
 export type AdsProvider = {

@@ -1,6 +1,6 @@
 import type { FacebookAdsSyncResult } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
-import type { AdsProvider } from '../../adapters/ads/port';
+import type { Ad, AdCampaign, AdDayInsight, AdSet, AdsProvider } from '../../adapters/ads/port';
 import { recordChange } from '../audit/audit.repository';
 import {
   finishSyncRun,
@@ -13,6 +13,47 @@ import {
 export type AdsSyncDeps = { db: Db; ads: AdsProvider };
 
 export type AdsSyncTrigger = 'schedule' | 'staff' | 'command' | 'demo';
+
+/** Meta's status word for an object it no longer lists (deleted or archived since): we only know it spent. */
+const unlisted = 'UNLISTED';
+
+/**
+ * The listed campaigns, ad sets and ads, and those the insights name that the lists lack (an ad deleted since
+ * the days synced): their spend stays on the screens under the names it had.
+ */
+export const structureOf = (
+  listed: { campaigns: AdCampaign[]; adSets: AdSet[]; ads: Ad[] },
+  insights: AdDayInsight[],
+) => {
+  const campaigns = new Map(listed.campaigns.map((c) => [c.externalId, c]));
+  const adSets = new Map(listed.adSets.map((s) => [s.externalId, s]));
+  const ads = new Map(listed.ads.map((a) => [a.externalId, a]));
+  for (const { adExternalId, ad } of insights) {
+    if (!ad || ads.has(adExternalId)) continue;
+    if (!campaigns.has(ad.campaignExternalId))
+      campaigns.set(ad.campaignExternalId, {
+        externalId: ad.campaignExternalId,
+        name: ad.campaignName,
+        status: unlisted,
+        objective: null,
+      });
+    if (!adSets.has(ad.adSetExternalId))
+      adSets.set(ad.adSetExternalId, {
+        externalId: ad.adSetExternalId,
+        campaignExternalId: ad.campaignExternalId,
+        name: ad.adSetName,
+        status: unlisted,
+      });
+    ads.set(adExternalId, {
+      externalId: adExternalId,
+      adSetExternalId: ad.adSetExternalId,
+      campaignExternalId: ad.campaignExternalId,
+      name: ad.name,
+      status: unlisted,
+    });
+  }
+  return { campaigns: [...campaigns.values()], adSets: [...adSets.values()], ads: [...ads.values()] };
+};
 
 /**
  * Syncs the ad platform's campaigns, ad sets and ads, and the insights of every day from `from` to `to`
@@ -37,7 +78,7 @@ export const syncAds = async (
     ]);
     const result = await deps.db.transaction(async (tx) => {
       await lockAdsSync(tx);
-      const structure = await upsertAdStructure(tx, { campaigns, adSets, ads });
+      const structure = await upsertAdStructure(tx, structureOf({ campaigns, adSets, ads }, insights));
       const known = insights.flatMap((row) => {
         const ad = structure.ads.get(row.adExternalId);
         return ad && row.day >= range.from && row.day <= range.to ? [{ ...row, ...ad }] : [];

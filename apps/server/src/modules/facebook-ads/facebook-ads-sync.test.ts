@@ -34,7 +34,16 @@ beforeAll(async () => {
     day('sync-a1', '2015-06-02', '3.00'),
     day('sync-a2', '2015-06-02', '4.00'),
     day('sync-a1', '2015-06-03', '5.00'),
-    // An ad Meta did not list (deleted): left out and counted.
+    // An ad deleted since: Meta no longer lists it, its insights still name it and its campaign.
+    {
+      ...day('sync-deleted', '2015-06-03', '7.00'),
+      ad_name: 'Deleted',
+      adset_id: 'sync-s9',
+      adset_name: 'Old set',
+      campaign_id: 'sync-c9',
+      campaign_name: 'Old campaign',
+    },
+    // A row that names no ad Meta described: nothing to file it under, left out and counted.
     day('sync-gone', '2015-06-02', '9.00'),
   );
 }, 180_000);
@@ -70,10 +79,10 @@ describe('syncAds', () => {
     expect(first).toEqual({
       from: '2015-06-01',
       to: '2015-06-03',
-      campaigns: 1,
-      adSets: 1,
-      ads: 2,
-      insights: 5,
+      campaigns: 2,
+      adSets: 2,
+      ads: 3,
+      insights: 6,
       removed: 0,
       skipped: 1,
     });
@@ -84,7 +93,13 @@ describe('syncAds', () => {
       'sync-a1 2015-06-03 500',
       'sync-a2 2015-06-01 200',
       'sync-a2 2015-06-02 400',
+      'sync-deleted 2015-06-03 700',
     ]);
+    const [deleted] = await ctx.deps.db
+      .select({ name: ads.name, status: ads.status })
+      .from(ads)
+      .where(eq(ads.externalId, 'sync-deleted'));
+    expect(deleted).toEqual({ name: 'Deleted', status: 'UNLISTED' });
     expect(await syncAds(deps(), { from: '2015-06-01', to: '2015-06-03' }, 'schedule')).toEqual(first);
     expect(await stored()).toEqual(rows);
   });
@@ -104,6 +119,7 @@ describe('syncAds', () => {
       'sync-a1 2015-06-02 350',
       'sync-a1 2015-06-03 500',
       'sync-a2 2015-06-01 200',
+      'sync-deleted 2015-06-03 700',
     ]);
   });
 
@@ -121,6 +137,6 @@ describe('syncAds', () => {
       .offset(2);
     expect(run?.error).toContain('(17)');
     expect(run?.finishedAt).not.toBeNull();
-    expect(await stored()).toHaveLength(4);
+    expect(await stored()).toHaveLength(5);
   });
 });
