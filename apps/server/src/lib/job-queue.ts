@@ -8,6 +8,7 @@ export const queues = {
   usageSync: 'usage-sync',
   catalogueSync: 'catalogue-sync',
   clientErasure: 'client-erasure',
+  esimRelease: 'esim-release',
 } as const;
 
 /**
@@ -182,6 +183,9 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     /** Personal data of clients deleted more than 30 days ago, erased daily (one process). */
     scheduleClientErasure: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.clientErasure, cron, handler),
+    /** eSIMs unused for the configured days, listed (and freed when set) daily by one process. */
+    scheduleEsimRelease: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.esimRelease, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();
