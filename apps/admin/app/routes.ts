@@ -35,6 +35,12 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   businessOrders: 'routes/businesses/business-orders.tsx',
   financeShopReports: 'routes/finance/shop-reports.tsx',
   financeShopReport: 'routes/finance/shop-report.tsx',
+  settings: 'routes/settings/index.tsx',
+  settingsGeneral: 'routes/settings/general-options.tsx',
+  settingsEsimsToBeFreed: 'routes/settings/esims-to-be-free.tsx',
+  settingsFreedEsims: 'routes/settings/freed-esims.tsx',
+  settingsPrivacyPolicy: 'routes/settings/privacy-policy.tsx',
+  settingsTerms: 'routes/settings/terms-and-conditions.tsx',
 };
 
 export default [

@@ -36,6 +36,7 @@ export const staffAreas = [
   'orders',
   'profile',
   'refunds',
+  'settings',
   'shops',
   'staff',
 ] as const;
