@@ -25,8 +25,8 @@ CREATE TABLE "setting_versions" (
 );
 --> statement-breakpoint
 ALTER TABLE "esim_releases" ADD CONSTRAINT "esim_releases_esim_id_esims_id_fk" FOREIGN KEY ("esim_id") REFERENCES "public"."esims"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "esim_releases" ADD CONSTRAINT "esim_releases_freed_by_users_id_fk" FOREIGN KEY ("freed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "setting_versions" ADD CONSTRAINT "setting_versions_staff_user_id_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "esim_releases" ADD CONSTRAINT "esim_releases_freed_by_users_id_fk" FOREIGN KEY ("freed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "setting_versions" ADD CONSTRAINT "setting_versions_staff_user_id_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "esim_releases_esim_unique" ON "esim_releases" USING btree ("esim_id");--> statement-breakpoint
 CREATE INDEX "esim_releases_status_idx" ON "esim_releases" USING btree ("status","listed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "setting_versions_unique" ON "setting_versions" USING btree ("subject","locale","version");

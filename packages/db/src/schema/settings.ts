@@ -24,8 +24,8 @@ export const settingVersions = pgTable(
     /** 1, 2, 3… per subject and locale. */
     version: integer('version').notNull(),
     value: jsonb('value').$type<Record<string, unknown>>().notNull(),
-    /** null for the first version the seed writes. */
-    staffUserId: uuid('staff_user_id').references(() => users.id),
+    /** null for the first version (seeded); a deleted staff account leaves its versions without a name. */
+    staffUserId: uuid('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The version this one restored, when it is a restore. */
     restoredFromId: uuid('restored_from_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,7 +53,7 @@ export const esimReleases = pgTable(
     freedAt: timestamp('freed_at', { withTimezone: true }),
     /** 'confirmed' by a staff member, or 'automatic' by the job. */
     reason: text('reason', { enum: ['confirmed', 'automatic'] }),
-    freedBy: uuid('freed_by').references(() => users.id),
+    freedBy: uuid('freed_by').references(() => users.id, { onDelete: 'set null' }),
     /** The provider's last refusal, shown to staff; the row stays pending. */
     lastError: text('last_error'),
   },

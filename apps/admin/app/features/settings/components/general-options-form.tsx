@@ -109,7 +109,7 @@ export const GeneralOptionsForm = ({ data }: { data: GeneralOptionsResponse }) =
                 suffix=" %"
                 required
               />
-              <Button variant="subtle" color="red.9" onClick={() => tiers.remove(i)}>
+              <Button variant="outline" color="red.9" onClick={() => tiers.remove(i)}>
                 {t('general.removeTier', { tier: i + 1 })}
               </Button>
             </Group>

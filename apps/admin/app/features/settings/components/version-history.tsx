@@ -44,7 +44,8 @@ export const VersionHistory = ({
               <Group key={entry.id} component="li" gap="sm" justify="space-between" wrap="nowrap">
                 <Text size="sm">
                   {t('history.version', { version: entry.version })} ·{' '}
-                  {formatDateTime(entry.createdAt, locale)} · {entry.staffName ?? t('history.initial')}
+                  {formatDateTime(entry.createdAt, locale)} ·{' '}
+                  {entry.staffName ?? (entry.version === 1 ? t('history.initial') : t('history.formerStaff'))}
                   {entry.restoredFrom === null
                     ? null
                     : ` · ${t('history.restoredFrom', { version: entry.restoredFrom })}`}
