@@ -6,9 +6,18 @@ import { apiSchemas, z } from './zod';
 
 const wholeNumber = (min: number, max: number) => numberField.pipe(z.number().int().min(min).max(max));
 const percent = wholeNumber(0, 100);
+/** Integer cents, entered in euros: the bounds are said in euros, as the form shows the amount. */
+const cents = (min: number, max: number) =>
+  numberField.pipe(
+    z
+      .number()
+      .int()
+      .min(min, { message: `minValue:${min / 100}` })
+      .max(max, { message: `maxValue:${max / 100}` }),
+  );
 
 /** A top-up of at least `fromCents` earns `percent` of it as bonus (the highest tier the amount reaches). */
-const bonusTierSchema = z.object({ fromCents: wholeNumber(0, 100_000_000), percent });
+const bonusTierSchema = z.object({ fromCents: cents(0, 100_000_000), percent });
 
 /**
  * The general options staff edit (`/settings/general-options`), the one contract the server validates and the
@@ -42,7 +51,7 @@ export const generalOptionsSchema = z
         });
       }),
     /** SPEC section 9: 200 EUR; never below 1 EUR. */
-    minimumTopUpCents: wholeNumber(100, 100_000_000),
+    minimumTopUpCents: cents(100, 100_000_000),
     /** The first notice (SPEC: 60 %) and the second (98 %); the second above the first. */
     alertThresholds: z
       .tuple([wholeNumber(1, 99), wholeNumber(2, 100)])
@@ -55,7 +64,7 @@ export const generalOptionsSchema = z
     catalogueSyncAutoApply: z.boolean(),
     catalogueMarkupPercent: wholeNumber(0, 500),
     resellerMarkupPercent: wholeNumber(0, 500),
-    changeEsimPriceCents: wholeNumber(0, 100_000),
+    changeEsimPriceCents: cents(0, 100_000),
   })
   .register(apiSchemas, { id: 'GeneralOptions' });
 export type GeneralOptionsInput = z.input<typeof generalOptionsSchema>;

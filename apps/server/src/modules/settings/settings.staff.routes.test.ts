@@ -89,8 +89,9 @@ describe('general options', () => {
     expect(bad.statusCode).toBe(422);
     const { errors } = bad.json() as { errors: Record<string, string[]> };
     expect(errors['options.supportEmail']).toBeDefined();
-    expect(errors['options.minimumTopUpCents']?.[0]).toMatch(/at least 100/);
-    expect(errors['options.alertThresholds.1']?.[0]).toMatch(/at least 99/);
+    expect(errors['options.minimumTopUpCents']?.[0]).toBe('Minimum top-up must be at least 1');
+    // An array item is named by its list.
+    expect(errors['options.alertThresholds.1']?.[0]).toBe('Alert threshold must be at least 99');
     expect(errors['options.seller.name']?.[0]).toMatch(/required/);
     const sq = await call(
       'PUT',
@@ -98,8 +99,35 @@ describe('general options', () => {
       { options: { ...current.options, supportEmail: 'x' }, version: current.version },
       { ...callers.admin, 'accept-language': 'sq' },
     );
-    expect(sq.json().errors['options.supportEmail'][0]).not.toMatch(/Invalid/);
+    expect(sq.json().errors['options.supportEmail'][0]).toBe(
+      'Formati i fushës E-maili i mbështetjes është i pavlefshëm',
+    );
     expect((await general()).version).toBe(current.version);
+  });
+
+  it('the bonus rule and the minimum top-up saved here are what the portal quotes', async () => {
+    const current = await general();
+    const saved = await call('PUT', '/settings/general', {
+      options: {
+        ...current.options,
+        minimumTopUpCents: 30_000,
+        topUpBonusTiers: [
+          { fromCents: 30_000, percent: 7 },
+          { fromCents: 60_000, percent: 9 },
+        ],
+      },
+      version: current.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const quote = (amountCents: number) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/portal/topups/quote?amountCents=${amountCents}`,
+        headers: { 'accept-language': 'en', ...callers.shop },
+      });
+    expect((await quote(25_000)).statusCode).toBe(422);
+    expect((await quote(30_000)).json()).toMatchObject({ bonusCents: 2_100, minimumCents: 30_000 });
+    expect((await quote(60_000)).json()).toMatchObject({ bonusCents: 5_400 });
   });
 
   it('is for admins only', async () => {
