@@ -9,6 +9,17 @@ export type NumberFieldProps<In extends FieldValues> = FieldBaseProps<In> &
   >;
 
 /**
+ * What the form holds for the input's value: a number, '' while empty (the contract says "is required"), and
+ * any other text as typed (the contract says "must be a number"), never NaN.
+ */
+export const formNumber = (value: number | string): number | string => {
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return '';
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : value;
+};
+
+/**
  * A whole number (days, a percentage): the form holds a number, or '' while the input is empty, so the
  * contract says "is required" rather than "must be a number". Money has `MoneyField`.
  */
@@ -30,9 +41,7 @@ export const NumberField = <In extends FieldValues>({
           name={control.name}
           ref={control.ref}
           value={typeof control.value === 'number' ? control.value : ''}
-          onChange={(value) =>
-            control.onChange(typeof value === 'number' ? value : value === '' ? '' : Number(value))
-          }
+          onChange={(value) => control.onChange(formNumber(value))}
           onBlur={control.onBlur}
           allowDecimal={false}
           {...field.inputProps}
