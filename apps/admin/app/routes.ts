@@ -39,6 +39,12 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   facebookCampaigns: 'routes/facebook/campaigns.tsx',
   facebookInsights: 'routes/facebook/insights.tsx',
   facebookOrders: 'routes/facebook/orders.tsx',
+  settings: 'routes/settings/index.tsx',
+  settingsGeneral: 'routes/settings/general-options.tsx',
+  settingsEsimsToBeFreed: 'routes/settings/esims-to-be-free.tsx',
+  settingsFreedEsims: 'routes/settings/freed-esims.tsx',
+  settingsPrivacyPolicy: 'routes/settings/privacy-policy.tsx',
+  settingsTerms: 'routes/settings/terms-and-conditions.tsx',
 };
 
 export default [

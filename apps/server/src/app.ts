@@ -48,6 +48,7 @@ import { refundsStaffRoutes } from './modules/refunds/refunds.staff.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { settingsStaffRoutes } from './modules/settings/settings.staff.routes';
 import { shopsStaffRoutes } from './modules/shops/shops.staff.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
@@ -200,6 +201,7 @@ export const buildApp = async (
       await api.register(shopsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(dashboardStaffRoutes(deps), { prefix: '/staff' });
       await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(settingsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));

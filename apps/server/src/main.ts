@@ -14,6 +14,7 @@ import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
 import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
+import { runEsimReleaseJob } from './modules/settings/esim-releases.service';
 import { hasLoginAdmin } from './modules/staff/staff-members.repository';
 
 const catalogueSyncCron = '17 3 * * *';
@@ -165,6 +166,9 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     });
   await deps.jobs.scheduleClientErasure('30 3 * * *', async () => {
     log.info({ erased: await eraseExpiredClients(deps) }, 'client erasure');
+  });
+  await deps.jobs.scheduleEsimRelease('15 4 * * *', async () => {
+    log.info(await runEsimReleaseJob(deps), 'unused eSIMs release');
   });
 
   await site.listen({ host: config.host, port: config.port });

@@ -11,6 +11,7 @@ export * from './facebook-ads';
 export * from './finance';
 export * from './order-analytics';
 export * from './saved-views';
+export * from './settings';
 export * from './shops';
 export * from './staff-gift-cards';
 export * from './staff-gift-esims';

@@ -37,6 +37,7 @@ export const staffAreas = [
   'orders',
   'profile',
   'refunds',
+  'settings',
   'shops',
   'staff',
 ] as const;

@@ -9,6 +9,7 @@ export const queues = {
   catalogueSync: 'catalogue-sync',
   clientErasure: 'client-erasure',
   adsSync: 'ads-sync',
+  esimRelease: 'esim-release',
 } as const;
 
 /**
@@ -185,6 +186,9 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
       schedule(queues.clientErasure, cron, handler),
     /** The ad platform's recent days, daily (ADR 0069): one process syncs. */
     scheduleAdsSync: (cron: string, handler: () => Promise<void>) => schedule(queues.adsSync, cron, handler),
+    /** eSIMs unused for the configured days, listed (and freed when set) daily by one process. */
+    scheduleEsimRelease: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.esimRelease, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();

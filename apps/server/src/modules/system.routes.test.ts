@@ -145,7 +145,8 @@ describe('GET /api/settings/public', () => {
       supportEmail: expect.stringContaining('@'),
       whatsappNumber: expect.stringMatching(/^\+\d+$/),
     });
-    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    // Short: a contact changed in settings reaches every client within seconds.
+    expect(response.headers['cache-control']).toBe('public, max-age=10');
   });
 
   it('answers the stored options, and only the public ones', async () => {

@@ -40,7 +40,12 @@ export const registerI18n = (app: FastifyInstance, translate: Translators) => {
 /** Turns a rule message ("required", "maxCharacters:50") on a field into SPEC section 5 wording. */
 export const translateRule = (t: TFunction, field: string, message: string): string => {
   const { rule, min, max } = parseRuleMessage(message);
-  const fieldKey = field.split('.').at(-1) ?? field;
+  // An array item (`alertThresholds.1`) is named by its list.
+  const fieldKey =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .at(-1) ?? field;
   // Gift cards' field labels live with their words (`gifts`, ADR 0040), off the site's first load.
   const label = t(`fields.${fieldKey}`, { defaultValue: fieldKey, ns: ['common', 'gifts'] });
   return t(`validation.${rule}`, { field: label, min, max });

@@ -2,7 +2,16 @@ import type { AuditEntry } from '@esim/contracts/staff';
 import { auditLog, type Db, users } from '@esim/db';
 import { and, desc, eq } from 'drizzle-orm';
 
-export type AuditedEntity = 'customer' | 'shop' | 'staff' | 'application' | 'order' | 'gift_card' | 'ad_sync';
+export type AuditedEntity =
+  | 'customer'
+  | 'shop'
+  | 'staff'
+  | 'application'
+  | 'order'
+  | 'gift_card'
+  | 'ad_sync'
+  | 'setting'
+  | 'esim';
 
 export type AuditChange = {
   staffUserId: string;

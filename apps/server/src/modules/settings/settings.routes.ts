@@ -23,7 +23,8 @@ export const settingsRoutes =
       },
       async (_request, reply) => {
         const options = await getGeneralOptions(deps.db);
-        reply.header('Cache-Control', 'public, max-age=300');
+        // Short: a contact changed in settings shows everywhere within seconds.
+        reply.header('Cache-Control', 'public, max-age=10');
         return { supportEmail: options.supportEmail, whatsappNumber: options.whatsappNumber };
       },
     );

@@ -1,0 +1,8 @@
+import { EsimsToBeFreedScreen } from '../../features/settings/components/esim-release-screens';
+import { loadArea } from '../../lib/i18n';
+
+export const clientLoader = loadArea('settings');
+
+export default function EsimsToBeFreed() {
+  return <EsimsToBeFreedScreen />;
+}
