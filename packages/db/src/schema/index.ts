@@ -14,3 +14,4 @@ export * from './sandbox';
 export * from './saved-views';
 export * from './settings';
 export * from './users';
+export * from './seo';
