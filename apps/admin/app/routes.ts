@@ -35,6 +35,12 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   businessOrders: 'routes/businesses/business-orders.tsx',
   financeShopReports: 'routes/finance/shop-reports.tsx',
   financeShopReport: 'routes/finance/shop-report.tsx',
+  seoCountries: 'routes/seo/countries.tsx',
+  seoRegions: 'routes/seo/regions.tsx',
+  seoGlobalPackages: 'routes/seo/global-packages.tsx',
+  seoBlogs: 'routes/seo/blogs.tsx',
+  seoBlogCreate: 'routes/seo/blog-create.tsx',
+  seoBlogEdit: 'routes/seo/blog-edit.tsx',
 };
 
 export default [

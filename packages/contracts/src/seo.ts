@@ -3,7 +3,7 @@ import { blogSlugPattern, seoKinds } from './blog';
 import { auditEntrySchema } from './clients';
 import { locales } from './locales';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
-import { countryCodeField, multilineTextField, textField } from './validation';
+import { allowLineBreaks, countryCodeField, multilineTextField, textField } from './validation';
 import { apiSchemas, z } from './zod';
 
 /**
@@ -155,3 +155,84 @@ export const blogPostDetailSchema = z
 export type BlogPostDetail = z.infer<typeof blogPostDetailSchema>;
 
 export const blogPostParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * The staff forms' shapes: every locale's fields as text (empty = not written), checked with the server's rules
+ * and turned into the request body (only the written locales).
+ */
+const draftOf = <Shape extends z.ZodRawShape>(shape: Shape) => z.record(localeSchema, z.object(shape));
+const isWritten = (fields: Record<string, string>) => Object.values(fields).some((v) => v.trim() !== '');
+const requireAll = (
+  ctx: z.RefinementCtx,
+  key: 'texts' | 'translations',
+  drafts: Record<string, Record<string, string>>,
+  required: readonly string[],
+  mustWrite: readonly string[] = [],
+) => {
+  for (const locale of locales) {
+    const draft = drafts[locale];
+    if (!draft || (!isWritten(draft) && !mustWrite.includes(locale))) continue;
+    for (const field of required)
+      if (!draft[field]?.trim())
+        ctx.addIssue({ code: 'custom', path: [key, locale, field], message: 'required' });
+  }
+};
+const writtenOnly = <T extends Record<string, string>>(drafts: Record<string, T>) =>
+  Object.fromEntries(locales.flatMap((l) => (drafts[l] && isWritten(drafts[l]) ? [[l, drafts[l]]] : [])));
+
+export const seoPageFormSchema = z
+  .object({
+    texts: draftOf({
+      title: z.string().trim().max(200),
+      description: z.string().trim().max(400),
+      heading: z.string().trim().max(200),
+      body: allowLineBreaks(z.string().trim().max(10_000)),
+    }),
+    version: z.string().nullable(),
+  })
+  .superRefine((form, ctx) => requireAll(ctx, 'texts', form.texts, ['title', 'description', 'heading']))
+  .transform((form): SaveSeoPageBody => ({ texts: writtenOnly(form.texts), version: form.version }));
+export type SeoPageForm = z.input<typeof seoPageFormSchema>;
+
+export const blogPostFormSchema = z
+  .object({
+    status: blogStatusSchema,
+    /** YYYY-MM-DD; the post is public from midnight UTC of that day. */
+    publishedOn: z.iso.date(),
+    /** Country codes separated by commas or spaces. */
+    countries: z.string().trim().max(300),
+    translations: draftOf({
+      title: z.string().trim().max(200),
+      slug: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(120)
+        .refine((s) => s === '' || blogSlugPattern.test(s), { message: 'format' }),
+      summary: allowLineBreaks(z.string().trim().max(500)),
+      body: allowLineBreaks(z.string().trim().max(50_000)),
+    }),
+    version: z.string().nullable(),
+  })
+  .superRefine((form, ctx) =>
+    requireAll(
+      ctx,
+      'translations',
+      form.translations,
+      ['title', 'slug', 'summary', 'body'],
+      blogRequiredLocales,
+    ),
+  )
+  .transform(
+    (form): SaveBlogPostBody => ({
+      status: form.status,
+      publishedAt: `${form.publishedOn}T00:00:00.000Z`,
+      countries: form.countries
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((c) => c.toUpperCase()),
+      translations: writtenOnly(form.translations),
+      version: form.version,
+    }),
+  );
+export type BlogPostForm = z.input<typeof blogPostFormSchema>;

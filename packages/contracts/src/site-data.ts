@@ -32,7 +32,10 @@ export type SiteData = {
   /** Staff-written texts of a country, region or package page in one language, or null (the page's own words). */
   getSeoText: (kind: SeoKind, code: string, locale: Locale) => Promise<SeoPageText | null>;
   /** Published posts, newest first; `country` keeps those linked to that country (its page's related posts). */
-  listBlogPosts: (locale: Locale, options?: { country?: string; limit?: number }) => Promise<BlogPostSummary[]>;
+  listBlogPosts: (
+    locale: Locale,
+    options?: { country?: string; limit?: number },
+  ) => Promise<BlogPostSummary[]>;
   /** A published post by any of its slugs, current or old (a 301 to the current one); a 404 Response otherwise. */
   getBlogPost: (slug: string, locale: Locale) => Promise<BlogPostLookup>;
   /** Every published post's slug per language it is written in, for the sitemap. */

@@ -36,6 +36,7 @@ export const staffAreas = [
   'orders',
   'profile',
   'refunds',
+  'seo',
   'shops',
   'staff',
 ] as const;
