@@ -45,6 +45,12 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   settingsFreedEsims: 'routes/settings/freed-esims.tsx',
   settingsPrivacyPolicy: 'routes/settings/privacy-policy.tsx',
   settingsTerms: 'routes/settings/terms-and-conditions.tsx',
+  seoCountries: 'routes/seo/countries.tsx',
+  seoRegions: 'routes/seo/regions.tsx',
+  seoGlobalPackages: 'routes/seo/global-packages.tsx',
+  seoBlogs: 'routes/seo/blogs.tsx',
+  seoBlogCreate: 'routes/seo/blog-create.tsx',
+  seoBlogEdit: 'routes/seo/blog-edit.tsx',
 };
 
 export default [

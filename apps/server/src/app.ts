@@ -47,6 +47,8 @@ import { portalShopRoutes } from './modules/portal/portal-shop.routes';
 import { refundsStaffRoutes } from './modules/refunds/refunds.staff.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.routes';
+import { blogPublicRoutes } from './modules/seo/blog.public.routes';
+import { seoStaffRoutes } from './modules/seo/seo.staff.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { settingsStaffRoutes } from './modules/settings/settings.staff.routes';
 import { shopsStaffRoutes } from './modules/shops/shops.staff.routes';
@@ -170,6 +172,7 @@ export const buildApp = async (
       await api.register(catalogueRoutes(deps, replay), { prefix: '/catalogue' });
       await api.register(contactRoutes(deps));
       await api.register(contentRoutes(deps));
+      await api.register(blogPublicRoutes(deps));
       // A module never imports one above it: where it needs an answer from one, it is passed in here.
       await api.register(authRoutes(deps, { currentOrderOf: (userId) => findCurrentOrder(deps, userId) }), {
         prefix: '/auth',
@@ -204,6 +207,7 @@ export const buildApp = async (
       await api.register(settingsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(seoStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));

@@ -13,6 +13,8 @@ export default [
   route('contact', 'routes/public/contact.tsx'),
   route('become-a-partner', 'routes/public/become-a-partner.tsx'),
   route('gift-cards', 'routes/public/gift-cards.tsx'),
+  route('blog', 'routes/public/blog.tsx'),
+  route('blog/:slug', 'routes/public/blog-post.tsx'),
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   route('robots.txt', 'routes/public/robots.ts'),
   route('portal/verify-email', 'routes/public/verify-email.tsx'),

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './auth';
+export * from './blog';
 export * from './catalogue';
 export * from './countries';
 export * from './customer';

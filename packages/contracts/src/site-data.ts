@@ -1,4 +1,5 @@
 import type { HumanChallenge } from './auth';
+import type { BlogPostLookup, BlogPostSummary, SeoKind, SeoPageText } from './blog';
 import type {
   CountryPage,
   Destination,
@@ -28,6 +29,17 @@ export type SiteData = {
   publicSettings: () => Promise<{ supportEmail: string; whatsappNumber: string }>;
   /** A new human-check challenge (GET /api/human-challenge's answer), for a form page to send with itself. */
   humanChallenge: () => Promise<HumanChallenge>;
+  /** Staff-written texts of a country, region or package page in one language, or null (the page's own words). */
+  getSeoText: (kind: SeoKind, code: string, locale: Locale) => Promise<SeoPageText | null>;
+  /** Published posts, newest first; `country` keeps those linked to that country (its page's related posts). */
+  listBlogPosts: (
+    locale: Locale,
+    options?: { country?: string; limit?: number },
+  ) => Promise<BlogPostSummary[]>;
+  /** A published post by any of its slugs, current or old (a 301 to the current one); a 404 Response otherwise. */
+  getBlogPost: (slug: string, locale: Locale) => Promise<BlogPostLookup>;
+  /** Every published post's slug per language it is written in, for the sitemap. */
+  blogSitemap: () => Promise<{ slugs: Partial<Record<Locale, string>>; updatedAt: string }[]>;
   /** Absolute origin of the site, for canonical URLs, hreflang and the sitemap. */
   siteUrl: string;
   /** Whether the dev mailbox exists (development and test only); its page is a 404 otherwise. */

@@ -12,6 +12,7 @@ export * from './finance';
 export * from './order-analytics';
 export * from './saved-views';
 export * from './settings';
+export * from './seo';
 export * from './shops';
 export * from './staff-gift-cards';
 export * from './staff-gift-esims';

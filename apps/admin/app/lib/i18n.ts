@@ -38,6 +38,7 @@ export const staffAreas = [
   'profile',
   'refunds',
   'settings',
+  'seo',
   'shops',
   'staff',
 ] as const;

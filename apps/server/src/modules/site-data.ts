@@ -2,6 +2,8 @@ import type { SiteData } from '@esim/contracts';
 import type { AppDeps } from '../deps';
 import { AppError } from '../lib/app-error';
 import { getContentPage } from './content/content.repository';
+import { blogSitemapEntries, findPublicBlogPost, listPublicBlogPosts } from './seo/blog.service';
+import { getSeoText } from './seo/seo.service';
 import { getGeneralOptions } from './settings/settings.repository';
 
 /** A missing item becomes the 404 Response React Router renders as the not-found page. */
@@ -41,6 +43,11 @@ export const createSiteData = (deps: AppDeps): SiteData => ({
         updatedAt: row.updatedAt.toISOString(),
       };
     }),
+  // Read from the database on every request (one primary-key row): a staff change shows in every process at once.
+  getSeoText: (kind, code, locale) => getSeoText(deps.db, kind, code, locale),
+  listBlogPosts: (locale, options) => listPublicBlogPosts(deps.db, locale, options),
+  getBlogPost: (slug, locale) => orNotFound(() => findPublicBlogPost(deps.db, slug, locale)),
+  blogSitemap: () => blogSitemapEntries(deps.db),
   humanChallenge: () => deps.humanCheck.createChallenge(),
   publicSettings: async () => {
     const options = await getGeneralOptions(deps.db);

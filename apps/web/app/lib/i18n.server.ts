@@ -1,5 +1,5 @@
 /**
- * Server side: every locale's `common`, `web`, `portal`, `account`, `gifts` and `content` JSON bundled into the
+ * Server side: every locale's `common`, `web`, `portal`, `account`, `gifts`, `blog` and `content` JSON bundled into the
  * server build. `content` (long texts: about, devices, how to connect, FAQ) and `gifts` (the gift-card page, the
  * order page's gift-card code and gift fields, the payment return and a gift eSIM's claim) never reach the browser as a bundle: loaders pick the page's part.
  */
@@ -8,7 +8,7 @@ import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content,blog}.json',
   {
     eager: true,
     import: 'default',
@@ -25,7 +25,7 @@ for (const [path, content] of Object.entries(files)) {
 export const createServerI18n = (locale: Locale) => createI18n(locale, resources);
 
 /** A page's own namespace (`gifts`) in its locale, for its loader to hand to `usePageTexts`. */
-export const getPageTexts = (locale: Locale, ns: 'gifts') =>
+export const getPageTexts = (locale: Locale, ns: 'gifts' | 'blog') =>
   (resources[locale]?.[ns] ?? resources.en?.[ns] ?? {}) as Record<string, unknown>;
 
 export type ContentKey = 'about' | 'devices' | 'howToConnect' | 'faq';

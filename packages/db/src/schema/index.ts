@@ -13,5 +13,6 @@ export * from './orders';
 export * from './outbox';
 export * from './sandbox';
 export * from './saved-views';
+export * from './seo';
 export * from './settings';
 export * from './users';

@@ -11,7 +11,9 @@ export type AuditedEntity =
   | 'gift_card'
   | 'ad_sync'
   | 'setting'
-  | 'esim';
+  | 'esim'
+  | 'seo_page'
+  | 'blog_post';
 
 export type AuditChange = {
   staffUserId: string;

@@ -20,11 +20,14 @@ import type { Route } from './+types/order';
  */
 export const loader = async ({ request, params, context }: Route.LoaderArgs) => {
   const locale = resolveRequestLocale(request, context);
-  const [pkg, humanChallenge] = await Promise.all([
+  const [pkg, humanChallenge, seo] = await Promise.all([
     context.site.getPackage(params.slug, locale),
     context.site.humanChallenge(),
+    // A global package's staff-written texts (issue 32): its page is this one.
+    context.site.getSeoText('package', params.slug, locale),
   ]);
   return {
+    seo,
     pkg: toOrderPackage(pkg, locale),
     countries: listPhoneCountries(locale),
     humanChallenge,
@@ -43,12 +46,18 @@ export const headers = () => ({ 'Cache-Control': 'private, no-cache' });
 export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   usePageTexts('gifts', loaderData.giftTexts);
   const { t } = useTranslation();
-  const { pkg, countries, humanChallenge } = loaderData;
+  const { pkg, countries, humanChallenge, seo } = loaderData;
   const title = t('checkout.order.title', { package: getPackageTitle(t, pkg) });
   return (
     <>
-      <PageMeta title={title} description={t('checkout.order.description')} noIndex />
-      <PageIntro id="order-title" heading={title} intro={t('checkout.order.intro')} />
+      <PageMeta
+        title={seo?.title ?? title}
+        description={seo?.description ?? t('checkout.order.description')}
+        noIndex
+      />
+      <PageIntro id="order-title" heading={seo?.heading ?? title} intro={t('checkout.order.intro')}>
+        {seo?.body ? seo.body.split(/\n\s*\n/).map((paragraph) => <p key={paragraph}>{paragraph}</p>) : null}
+      </PageIntro>
       <div className="container form-layout">
         {/* min-width 0: the phone input's country list must not widen the one-column layout on phones. */}
         <section className="form-card" aria-labelledby="order-details" style={{ minWidth: 0 }}>

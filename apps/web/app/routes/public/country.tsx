@@ -7,6 +7,9 @@ import { PageMeta } from '../../components/page-meta';
 import { CountryFlag } from '../../features/catalogue/components/country-flag';
 import { PackageGrid } from '../../features/catalogue/components/package-card';
 import { getProductsJsonLd } from '../../features/catalogue/json-ld';
+import { toBlogCard } from '../../features/content/blog-cards.server';
+import { RelatedPosts } from '../../features/content/components/related-posts';
+import { getPageTexts } from '../../lib/i18n.server';
 import { resolveRequestLocale } from '../../lib/locale';
 import type { NextPageHandle } from '../../lib/next-page';
 import { type PackageCardData, toPackageCard } from '../../lib/package-card';
@@ -39,7 +42,15 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
       };
     });
   const all = [...page.local, ...page.regional, ...page.global];
+  // Staff-written texts (issue 32) replace the page's own words where written in this language.
+  const [seo, related] = await Promise.all([
+    context.site.getSeoText('country', code, locale),
+    context.site.listBlogPosts(locale, { country: code, limit: 3 }),
+  ]);
   return {
+    seo,
+    related: related.map((post) => toBlogCard(post, locale)),
+    blogTexts: related.length > 0 ? getPageTexts(locale, 'blog') : null,
     country: page.country,
     fromPrice: all.length > 0 ? formatPrice(Math.min(...all.map(salePriceCents)), locale) : '',
     local: withCoverage(page.local, false),
@@ -51,7 +62,7 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
 export default function CountryRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const siteUrl = useRootData()?.siteUrl ?? '';
-  const { country } = loaderData;
+  const { country, seo } = loaderData;
   const price = loaderData.fromPrice;
   const sections = [
     { key: 'local', packages: loaderData.local },
@@ -61,8 +72,8 @@ export default function CountryRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageMeta
-        title={t('country.title', { country: country.name })}
-        description={t('country.description', { country: country.name, price })}
+        title={seo?.title ?? t('country.title', { country: country.name })}
+        description={seo?.description ?? t('country.description', { country: country.name, price })}
         jsonLd={getProductsJsonLd(
           t,
           [...loaderData.local, ...loaderData.regional, ...loaderData.global],
@@ -74,7 +85,7 @@ export default function CountryRoute({ loaderData }: Route.ComponentProps) {
           <CountryFlag code={country.code} size={48} />
           <div>
             <h1 id="country-title" data-testid="country-title">
-              {t('country.heading', { country: country.name })}
+              {seo?.heading ?? t('country.heading', { country: country.name })}
             </h1>
             <p className="page-hero__lead">{t('country.intro', { country: country.name, price })}</p>
           </div>
@@ -99,6 +110,18 @@ export default function CountryRoute({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ))}
+      {seo?.body ? (
+        <section className="section" aria-label={country.name} data-testid="seo-body">
+          <div className="container prose">
+            {seo.body.split(/\n\s*\n/).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      {loaderData.blogTexts ? (
+        <RelatedPosts posts={loaderData.related} texts={loaderData.blogTexts} about={country.name} />
+      ) : null}
     </>
   );
 }

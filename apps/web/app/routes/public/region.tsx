@@ -40,6 +40,8 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
     }
   }
   return {
+    // Staff-written texts (issue 32) replace the page's own words where written in this language.
+    seo: await context.site.getSeoText('region', page.region.code, locale),
     region: { code: page.region.code, name: page.region.name },
     countries: page.region.countries
       .map((c) => ({ ...c, operators: [...(operators.get(c.code)?.values() ?? [])] }))
@@ -56,19 +58,21 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
 export default function RegionRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const siteUrl = useRootData()?.siteUrl ?? '';
-  const { region, countries } = loaderData;
+  const { region, countries, seo } = loaderData;
   const price = loaderData.fromPrice;
   return (
     <>
       <PageMeta
-        title={t('region.title', { region: region.name })}
-        description={t('region.description', { region: region.name, count: countries.length, price })}
+        title={seo?.title ?? t('region.title', { region: region.name })}
+        description={
+          seo?.description ?? t('region.description', { region: region.name, count: countries.length, price })
+        }
         jsonLd={getProductsJsonLd(t, loaderData.packages, siteUrl)}
       />
       <section className="page-hero" aria-labelledby="region-title">
         <div className="container">
           <h1 id="region-title" data-testid="region-title">
-            {t('region.heading', { region: region.name })}
+            {seo?.heading ?? t('region.heading', { region: region.name })}
           </h1>
           <p className="page-hero__lead">
             {t('region.intro', { region: region.name, count: countries.length, price })}
@@ -87,6 +91,15 @@ export default function RegionRoute({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      {seo?.body ? (
+        <section className="section" aria-label={region.name} data-testid="seo-body">
+          <div className="container prose">
+            {seo.body.split(/\n\s*\n/).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </section>
+      ) : null}
       <section className="section section--tinted section--laid-out" aria-labelledby="region-countries">
         <div className="container">
           <h2 id="region-countries" className="section__title">
