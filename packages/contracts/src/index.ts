@@ -16,3 +16,4 @@ export * from './paging';
 export * from './site-data';
 export * from './validation';
 export { apiSchemas } from './zod';
+export * from './push';

@@ -5,6 +5,7 @@ CREATE TABLE "push_deliveries" (
 	"outbox_id" uuid PRIMARY KEY NOT NULL,
 	"notification_id" uuid,
 	"device_id" uuid,
+	"url" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -60,6 +60,8 @@ export const pushDeliveries = pgTable(
     notificationId: uuid('notification_id').references(() => pushNotifications.id, { onDelete: 'cascade' }),
     /** Null once the device is removed (its token reported invalid, or the customer turned push off). */
     deviceId: uuid('device_id').references(() => pushDevices.id, { onDelete: 'set null' }),
+    /** The site path the notification opens. */
+    url: text('url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('push_deliveries_notification_idx').on(t.notificationId)],

@@ -42,7 +42,7 @@ export const createWebPushTransport = (options: WebPushOptions): PushTransport =
         headers: Object.fromEntries(
           Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
         ),
-        body: request.body,
+        body: request.body ? new Uint8Array(request.body) : null,
         redirect: 'error',
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
