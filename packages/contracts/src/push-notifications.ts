@@ -14,15 +14,14 @@ export type PushAudience = (typeof pushAudiences)[number];
 export const pushTitleMax = 65;
 export const pushBodyMax = 240;
 
+const otherLocales = locales.filter((locale): locale is Exclude<Locale, 'en'> => locale !== 'en');
 const localized = (max: number) =>
-  z.object(
-    Object.fromEntries(
-      locales.map((locale) => [
-        locale,
-        locale === 'en' ? z.string().trim().min(1).max(max) : z.string().trim().max(max).optional(),
-      ]),
-    ) as Record<Locale, z.ZodOptional<z.ZodString> | z.ZodString>,
-  );
+  z.object({
+    en: z.string().trim().min(1).max(max),
+    ...(Object.fromEntries(
+      otherLocales.map((locale) => [locale, z.string().trim().max(max).optional()]),
+    ) as Record<Exclude<Locale, 'en'>, z.ZodOptional<z.ZodString>>),
+  });
 
 const audienceFields = {
   audience: z.enum(pushAudiences),

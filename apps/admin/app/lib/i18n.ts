@@ -35,6 +35,7 @@ export const staffAreas = [
   'finance',
   'orders',
   'profile',
+  'push',
   'refunds',
   'shops',
   'staff',
