@@ -47,6 +47,9 @@ export const loader = async ({ request, context }: Route.LoaderArgs): Promise<Ro
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable site (issue 32): its manifest and the icon iOS puts on the home screen.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -71,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <meta name="theme-color" content="#F36B21" />
         <Meta />
         <Links />
       </head>

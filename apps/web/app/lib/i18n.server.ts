@@ -8,7 +8,7 @@ import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content,push}.json',
   {
     eager: true,
     import: 'default',

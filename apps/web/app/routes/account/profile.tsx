@@ -5,8 +5,10 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { useLogout } from '../../features/auth/api/logout';
 import { listPhoneCountries } from '../../features/checkout/phone-countries';
+import { PushSettings } from '../../features/push/components/push-settings';
 import { resolveRequestLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session';
+import { useLazyTexts } from '../../lib/use-lazy-texts';
 import type { Route } from './+types/profile';
 
 /** Country names for the phone input and the country choice, in the page language (see phone-countries.ts). */
@@ -19,6 +21,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
+  const pushTexts = useLazyTexts('push');
   if (!user) return null;
   return (
     <DashboardPage
@@ -65,6 +68,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           </Title>
           <ChangePasswordForm />
         </Paper>
+        {pushTexts ? <PushSettings /> : null}
       </Stack>
     </DashboardPage>
   );
