@@ -36,10 +36,3 @@ const hydrate = async () => {
 };
 
 void hydrate();
-
-// The installable site's worker (public/sw.js): the offline page and push notifications. Registered once the page
-// has loaded, so it never competes with the page's own requests.
-if ('serviceWorker' in navigator)
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });

@@ -74,7 +74,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
-        <meta name="theme-color" content="#F36B21" />
         <Meta />
         <Links />
       </head>

@@ -17,7 +17,7 @@ import {
 } from './i18n';
 
 const loaders = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account,push}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account}.json',
   {
     import: 'default',
   },

@@ -24,8 +24,8 @@ for (const [path, content] of Object.entries(files)) {
 
 export const createServerI18n = (locale: Locale) => createI18n(locale, resources);
 
-/** A page's own namespace (`gifts`) in its locale, for its loader to hand to `usePageTexts`. */
-export const getPageTexts = (locale: Locale, ns: 'gifts') =>
+/** A page's own namespace (`gifts`, `push`) in its locale, for its loader to hand to `usePageTexts`. */
+export const getPageTexts = (locale: Locale, ns: 'gifts' | 'push') =>
   (resources[locale]?.[ns] ?? resources.en?.[ns] ?? {}) as Record<string, unknown>;
 
 export type ContentKey = 'about' | 'devices' | 'howToConnect' | 'faq';

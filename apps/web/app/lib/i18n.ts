@@ -23,8 +23,6 @@ export const lazyNamespaces = {
   portal: /^\/portal(\/|$)/,
   // The portal's profile page shows the dashboard's profile and password forms.
   account: /^\/(account|profile|portal\/profile)(\/|$)/,
-  // The customer's notification settings on the profile page (issue 32).
-  push: /^\/profile(\/|$)/,
 } as const;
 export type LazyNamespace = keyof typeof lazyNamespaces;
 export type WebNamespace = (typeof webNamespaces)[number] | LazyNamespace;

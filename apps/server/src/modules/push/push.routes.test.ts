@@ -176,7 +176,7 @@ describe('staff push messages', () => {
       expect(response.json()).toEqual({
         customers: 2,
         devices: 3,
-        message: 'This reaches 3 devices of 2 customers.',
+        message: 'Devices reached: 3 (customers: 2).',
       });
     }
     const one = await call('POST', '/api/staff/push-notifications/dry-run', callers.admin, {
@@ -245,7 +245,7 @@ describe('staff push messages', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const { notification, message } = response.json() as PushNotificationResponse;
-    expect(message).toBe('Sent to 2 devices.');
+    expect(message).toBe('Sent. Devices: 2.');
     expect(notification).toMatchObject({
       status: 'sent',
       audience: 'country',
