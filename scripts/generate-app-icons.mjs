@@ -6,8 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 
-const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps/web/public/icons');
-mkdirSync(out, { recursive: true });
+const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps/web/public');
+mkdirSync(join(publicDir, 'icons'), { recursive: true });
 
 /** `inset`: empty border in percent; a maskable icon keeps its drawing inside the middle 80 % (safe zone). */
 const drawing = (inset) => {
@@ -22,13 +22,14 @@ const drawing = (inset) => {
 };
 
 const icons = [
-  { file: 'icon-192.png', size: 192, inset: 16 },
-  { file: 'icon-512.png', size: 512, inset: 16 },
-  { file: 'icon-maskable-512.png', size: 512, inset: 24 },
+  { file: 'icons/icon-192.png', size: 192, inset: 16 },
+  { file: 'icons/icon-512.png', size: 512, inset: 16 },
+  { file: 'icons/icon-maskable-512.png', size: 512, inset: 24 },
+  // Where iOS looks for it when a page names none (saves the site's first-load code a link).
   { file: 'apple-touch-icon.png', size: 180, inset: 16 },
 ];
 for (const icon of icons) {
   const png = new Resvg(drawing(icon.inset), { fitTo: { mode: 'width', value: icon.size } }).render().asPng();
-  writeFileSync(join(out, icon.file), png);
+  writeFileSync(join(publicDir, icon.file), png);
   console.log(`${icon.file}: ${png.length} bytes`);
 }

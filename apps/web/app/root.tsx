@@ -47,9 +47,8 @@ export const loader = async ({ request, context }: Route.LoaderArgs): Promise<Ro
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  // The installable site (issue 32): its manifest and the icon iOS puts on the home screen.
+  // The installable site (issue 32). iOS finds its home-screen icon at /apple-touch-icon.png without a link.
   { rel: 'manifest', href: '/manifest.webmanifest' },
-  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

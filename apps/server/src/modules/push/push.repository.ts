@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PageQuery } from '@esim/contracts';
 import type { PushAudience, PushNotificationsQuery } from '@esim/contracts/staff';
 import {
@@ -60,31 +61,43 @@ export const deletePushDevice = (db: Db, id: string) => db.delete(pushDevices).w
 export const listUserPushDevices = (db: Db, userId: string) =>
   db.select().from(pushDevices).where(eq(pushDevices.userId, userId));
 
-/** One push per device, in the outbox (for the delivery job) and in push_deliveries (which message, which device). */
-export const insertPushMessages = async (
-  db: Db,
-  messages: { deviceId: string; title: string; body: string; url: string; notificationId: string | null }[],
-) => {
-  if (messages.length === 0) return 0;
-  const rows = await db
-    .insert(outbox)
-    .values(
-      messages.map((m) => ({ channel: 'push' as const, to: m.deviceId, subject: m.title, text: m.body })),
-    )
-    .returning({ id: outbox.id });
-  await db.insert(pushDeliveries).values(
-    rows.map((row, i) => {
-      const message = messages[i];
-      if (!message) throw new Error('outbox rows out of step');
-      return {
-        outboxId: row.id,
-        notificationId: message.notificationId,
-        deviceId: message.deviceId,
-        url: message.url,
-      };
-    }),
-  );
-  return rows.length;
+type NewPushMessage = {
+  deviceId: string;
+  title: string;
+  body: string;
+  url: string;
+  notificationId: string | null;
+};
+
+/**
+ * One push per device, in the outbox (for the delivery job) and in push_deliveries (which message, which device),
+ * a thousand rows per statement (a statement takes at most 65,535 parameters; an audience can be every customer).
+ */
+export const insertPushMessages = async (db: Db, messages: NewPushMessage[]) => {
+  for (let start = 0; start < messages.length; start += 1000) {
+    // Ids made here: each delivery row names its outbox row without relying on the order RETURNING answers in.
+    const batch = messages
+      .slice(start, start + 1000)
+      .map((message) => ({ ...message, outboxId: randomUUID() }));
+    await db.insert(outbox).values(
+      batch.map((m) => ({
+        id: m.outboxId,
+        channel: 'push' as const,
+        to: m.deviceId,
+        subject: m.title,
+        text: m.body,
+      })),
+    );
+    await db.insert(pushDeliveries).values(
+      batch.map((m) => ({
+        outboxId: m.outboxId,
+        notificationId: m.notificationId,
+        deviceId: m.deviceId,
+        url: m.url,
+      })),
+    );
+  }
+  return messages.length;
 };
 
 /** What the delivery job needs of a claimed push row: its device (null once removed) and the path it opens. */
