@@ -6,8 +6,8 @@ import type { EsimProvider } from '../../adapters/esim/port';
 import type { Config } from '../../config';
 import type { Mailer } from '../mail/mail.service';
 import type { SmsSender } from '../notifications/sms.service';
-import type { PushSender } from '../push/push.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import type { PushSender } from '../push/push.service';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
   type EsimPackageRow,
