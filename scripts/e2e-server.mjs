@@ -34,6 +34,14 @@ const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/serve
     // Journeys refresh usage themselves; a scheduled sync mid-journey would change what a screen shows
     // (the scheduled sync is covered by the API tests).
     USAGE_SYNC_CRON: '0 3 1 1 *',
+    // Web Push for real, to the local push service a journey starts (e2e/tests/staff/push-notifications.spec.ts):
+    // the browser's own push service is not reachable offline (ADR 0062). A key pair for tests only.
+    PUSH_WEB_PROVIDER: 'web-push',
+    VAPID_PUBLIC_KEY:
+      'BFcK6PYlvid1pFEIgZWW7rwEnD4jUuDzEKzNhbK2fH5nzXOM8S2XRWb2D2USxPHYPt6qCBq8JJIuZf9_Vq5P8Ys',
+    VAPID_PRIVATE_KEY: 'vQ1gOY36Vy7tkoLn2GLg3dbwCGdABREM0RoVHmzQMaM',
+    VAPID_SUBJECT: 'mailto:e2e@esim.example',
+    WEB_PUSH_ALLOWED_HOSTS: '127.0.0.1',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

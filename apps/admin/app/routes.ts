@@ -34,6 +34,7 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   staffManageBusinesses: 'routes/businesses/manage-businesses.tsx',
   businessOrders: 'routes/businesses/business-orders.tsx',
   financeShopReports: 'routes/finance/shop-reports.tsx',
+  sendNotification: 'routes/mobile/send-notification.tsx',
   financeShopReport: 'routes/finance/shop-report.tsx',
   facebookTotal: 'routes/facebook/total.tsx',
   facebookCampaigns: 'routes/facebook/campaigns.tsx',

@@ -44,6 +44,8 @@ import { subscriberEsimsPortalRoutes } from './modules/orders/subscriber-esims.p
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { portalShopRoutes } from './modules/portal/portal-shop.routes';
+import { pushCustomerRoutes } from './modules/push/push.customer.routes';
+import { pushStaffRoutes } from './modules/push/push.staff.routes';
 import { refundsStaffRoutes } from './modules/refunds/refunds.staff.routes';
 import { sandboxPayRoutes } from './modules/sandbox-pay/sandbox-pay.routes';
 import { savedViewsStaffRoutes } from './modules/saved-views/saved-views.staff.routes';
@@ -181,6 +183,7 @@ export const buildApp = async (
       await api.register(ordersCustomerRoutes(deps), { prefix: '/account' });
       await api.register(esimsCustomerRoutes(deps), { prefix: '/account' });
       await api.register(giftEsimsCustomerRoutes(deps), { prefix: '/account' });
+      await api.register(pushCustomerRoutes(deps), { prefix: '/account' });
       await api.register(portalAuthRoutes(deps), { prefix: '/portal/auth' });
       await api.register(accountRoutes(deps, 'shop'), { prefix: '/portal' });
       await api.register(creditsPortalRoutes(deps), { prefix: '/portal' });
@@ -208,6 +211,7 @@ export const buildApp = async (
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
       await api.register(seoStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(pushStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));

@@ -66,6 +66,27 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().optional(),
+  PUSH_FCM_PROVIDER: z.enum(['sandbox', 'fcm']).default('sandbox'),
+  FCM_PROJECT_ID: z.string().min(1).optional(),
+  FCM_CLIENT_EMAIL: z.string().min(1).optional(),
+  /** The service account's PEM key; `\n` written as two characters (one-line env files) is read as a newline. */
+  FCM_PRIVATE_KEY: z.string().min(1).optional(),
+  FCM_API_URL: z.url().optional(),
+  FCM_TOKEN_URL: z.url().optional(),
+  PUSH_WEB_PROVIDER: z.enum(['sandbox', 'web-push']).default('sandbox'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url VAPID public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url VAPID private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+    .optional(),
+  WEB_PUSH_ALLOWED_HOSTS: z.string().optional(),
   USAGE_SYNC_CRON: z.string().default('*/5 * * * *'),
   ADS_PROVIDER: z.enum(['sandbox', 'meta']).default('sandbox'),
   META_AD_ACCOUNT_ID: z.string().regex(/^\d+$/, 'the ad account id without act_').optional(),
@@ -120,6 +141,25 @@ export type Config = {
   sms:
     | { provider: 'sandbox' }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl?: string };
+  /** Push to phones (ADR 0060): FCM for native apps, Web Push for the installable site; sandboxes by default. */
+  push: {
+    fcm:
+      | { provider: 'sandbox' }
+      | {
+          provider: 'fcm';
+          projectId: string;
+          clientEmail: string;
+          privateKey: string;
+          apiUrl?: string;
+          tokenUrl?: string;
+        };
+    /** `publicKey` null: the site does not offer notifications (sandbox in production). */
+    web:
+      | { provider: 'sandbox'; publicKey: string | null }
+      | { provider: 'web-push'; publicKey: string; privateKey: string; subject: string };
+    /** Push services a Web Push subscription's endpoint may point at (host names; `*.` matches subdomains). */
+    allowedEndpointHosts: string[];
+  };
   /** When the usage sync runs (cron, UTC); every instance may schedule it, pg-boss runs it once per tick. */
   usageSyncCron: string;
   /** The ad platform (ADR 0069) and when its daily sync runs (cron, UTC). */
@@ -173,6 +213,16 @@ const devJwtSecret = 'dev-only-jwt-secret-change-me-in-production-0000';
 const devHumanSecret = 'dev-only-human-check-secret';
 const devPaymentsSecret = 'dev-only-payments-webhook-secret';
 const devEsimWebhookSecret = 'dev-only-esim-webhook-secret';
+/** Development's VAPID public key: browsers subscribe with it, the push sandbox sends nothing. */
+const devVapidPublicKey =
+  'BDTIFEjdYTauUEnosEoLl5K68rCtN8S_IMRZBx2LAgBg9OoMQscFoDBXpQlaLmvDPE-wtR-ALpS3Q8fvSKhTUxg';
+/** The browsers' push services (Chrome, Firefox, Edge, Safari): a subscription elsewhere is refused (no SSRF). */
+const defaultPushHosts = [
+  'fcm.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.notify.windows.com',
+  '*.push.apple.com',
+];
 /** Every secret with a development default, by variable: production may neither omit nor copy it. */
 const devDefaults: Record<string, string> = {
   JWT_SECRET: devJwtSecret,
@@ -238,6 +288,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (env.ADS_PROVIDER === 'meta')
     for (const name of ['META_AD_ACCOUNT_ID', 'META_ACCESS_TOKEN'])
       if (!env[name]) problems.push(`${name}: required when ADS_PROVIDER=meta`);
+  if (env.PUSH_FCM_PROVIDER === 'fcm')
+    for (const name of ['FCM_PROJECT_ID', 'FCM_CLIENT_EMAIL', 'FCM_PRIVATE_KEY'])
+      if (!env[name]) problems.push(`${name}: required when PUSH_FCM_PROVIDER=fcm`);
+  if (env.PUSH_WEB_PROVIDER === 'web-push')
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'])
+      if (!env[name]) problems.push(`${name}: required when PUSH_WEB_PROVIDER=web-push`);
   if (env.ESIM_PROVIDER === 'esim-access')
     for (const name of ['ESIM_ACCESS_URL', 'ESIM_ACCESS_CODE', 'ESIM_ACCESS_SECRET', 'ESIM_WEBHOOK_SECRET'])
       if (!env[name]) problems.push(`${name}: required when ESIM_PROVIDER=esim-access`);
@@ -304,6 +360,34 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
             apiUrl: e.TWILIO_API_URL,
           }
         : { provider: 'sandbox' },
+    push: {
+      fcm:
+        e.PUSH_FCM_PROVIDER === 'fcm' && e.FCM_PROJECT_ID && e.FCM_CLIENT_EMAIL && e.FCM_PRIVATE_KEY
+          ? {
+              provider: 'fcm',
+              projectId: e.FCM_PROJECT_ID,
+              clientEmail: e.FCM_CLIENT_EMAIL,
+              privateKey: e.FCM_PRIVATE_KEY.replaceAll('\\n', '\n'),
+              apiUrl: e.FCM_API_URL,
+              tokenUrl: e.FCM_TOKEN_URL,
+            }
+          : { provider: 'sandbox' },
+      web:
+        e.PUSH_WEB_PROVIDER === 'web-push' && e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
+          ? {
+              provider: 'web-push',
+              publicKey: e.VAPID_PUBLIC_KEY,
+              privateKey: e.VAPID_PRIVATE_KEY,
+              subject: e.VAPID_SUBJECT,
+            }
+          : // In production a sandbox would take subscriptions it never serves: the site does not offer them.
+            { provider: 'sandbox', publicKey: e.APP_ENV === 'production' ? null : devVapidPublicKey },
+      allowedEndpointHosts: e.WEB_PUSH_ALLOWED_HOSTS
+        ? e.WEB_PUSH_ALLOWED_HOSTS.split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : defaultPushHosts,
+    },
     usageSyncCron: e.USAGE_SYNC_CRON,
     ads:
       e.ADS_PROVIDER === 'meta' && e.META_AD_ACCOUNT_ID && e.META_ACCESS_TOKEN

@@ -14,6 +14,10 @@ import { createSmtpMailTransport } from './adapters/mail/smtp';
 import type { PaymentsProvider } from './adapters/payments/port';
 import { createSandboxPayments } from './adapters/payments/sandbox';
 import { createStripePayments } from './adapters/payments/stripe';
+import { createFcmPushTransport } from './adapters/push/fcm';
+import type { PushTransport } from './adapters/push/port';
+import { createSandboxPushTransport } from './adapters/push/sandbox';
+import { combinePushTransports, createWebPushTransport } from './adapters/push/web-push';
 import type { SmsTransport } from './adapters/sms/port';
 import { createSandboxSmsTransport } from './adapters/sms/sandbox';
 import { createTwilioSmsTransport } from './adapters/sms/twilio';
@@ -30,11 +34,31 @@ import { createSharedCatalogue } from './modules/catalogue/shared-catalogue';
 import { createHumanCheck } from './modules/human-check/human-check.service';
 import { createMailer } from './modules/mail/mail.service';
 import { createSmsSender } from './modules/notifications/sms.service';
+import { createPushSender } from './modules/push/push.service';
 
 /** Our region whose member countries are exactly a wholesale package's locations, if any. */
 const regionForLocations = (locationCodes: string[]) => {
   const wanted = [...new Set(locationCodes.map((c) => c.toUpperCase()))].sort().join(',');
   return coverageRegions.find((r) => [...r.countries].sort().join(',') === wanted)?.code ?? null;
+};
+
+/** FCM for native apps and Web Push for the site, each its sandbox unless configured (ADR 0060). */
+const createPushTransport = (config: Config): PushTransport => {
+  const { fcm, web } = config.push;
+  return combinePushTransports(
+    fcm.provider === 'fcm'
+      ? createFcmPushTransport({
+          projectId: fcm.projectId,
+          clientEmail: fcm.clientEmail,
+          privateKey: fcm.privateKey,
+          apiUrl: fcm.apiUrl,
+          tokenUrl: fcm.tokenUrl,
+        })
+      : createSandboxPushTransport(),
+    web.provider === 'web-push'
+      ? createWebPushTransport({ publicKey: web.publicKey, privateKey: web.privateKey, subject: web.subject })
+      : createSandboxPushTransport(),
+  );
 };
 
 /** Wires adapters from config: sandbox by default, real vendors when their settings are present. */
@@ -44,6 +68,7 @@ export const createDeps = async (
     database?: Database;
     mailTransport?: MailTransport;
     smsTransport?: SmsTransport;
+    pushTransport?: PushTransport;
     esimProvider?: EsimProvider;
     ads?: AdsProvider;
     /** Tests: a real vendor adapter pointed at its local fake. */
@@ -122,6 +147,7 @@ export const createDeps = async (
           : createSandboxSmsTransport()),
       log,
     ),
+    push: createPushSender(database.db, overrides.pushTransport ?? createPushTransport(config), log),
     geo: createMmdbGeoLocator({ trustProxyHeaders: config.trustProxy }),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     authRateLimits: createAuthRateLimits(config.authRateLimit, redis ? redisLimiter(redis) : undefined),

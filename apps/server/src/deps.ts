@@ -15,6 +15,7 @@ import type { SharedCatalogue } from './modules/catalogue/shared-catalogue';
 import type { HumanCheck } from './modules/human-check/human-check.service';
 import type { Mailer } from './modules/mail/mail.service';
 import type { SmsSender } from './modules/notifications/sms.service';
+import type { PushSender } from './modules/push/push.service';
 
 /** Everything a route or job needs, built once in main.ts (or a test) and passed explicitly. */
 export type AppDeps = {
@@ -24,6 +25,8 @@ export type AppDeps = {
   i18n: ServerI18n;
   mailer: Mailer;
   sms: SmsSender;
+  /** Push to customers' phones and browsers (FCM, Web Push), through the outbox. */
+  push: PushSender;
   geo: GeoLocator;
   tokens: TokenSigner;
   authRateLimits: AuthRateLimits;

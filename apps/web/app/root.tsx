@@ -47,6 +47,8 @@ export const loader = async ({ request, context }: Route.LoaderArgs): Promise<Ro
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable site (issue 32). iOS finds its home-screen icon at /apple-touch-icon.png without a link.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

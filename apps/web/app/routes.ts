@@ -23,6 +23,8 @@ export default [
   route('cancel-email-change', 'routes/auth/cancel-email-change.tsx'),
   route('dev/mailbox', 'routes/dev/mailbox.tsx'),
   route('cookie-consent', 'routes/public/cookie-consent.tsx'),
+  // The installed site's page for no connection (issue 32), kept by the service worker (public/sw.js).
+  route('offline', 'routes/public/offline.ts'),
 
   // Checkout: anyone can buy (buyers without an account get one); the provider returns to the payment pages.
   route('order/:slug', 'routes/checkout/order.tsx'),

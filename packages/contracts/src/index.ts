@@ -14,6 +14,7 @@ export * from './mail';
 export * from './order-timeline';
 export * from './orders';
 export * from './paging';
+export * from './push';
 export * from './site-data';
 export * from './validation';
 export { apiSchemas } from './zod';

@@ -10,6 +10,7 @@ export * from './dashboard';
 export * from './facebook-ads';
 export * from './finance';
 export * from './order-analytics';
+export * from './push-notifications';
 export * from './saved-views';
 export * from './settings';
 export * from './seo';

@@ -36,6 +36,7 @@ export const staffAreas = [
   'finance',
   'orders',
   'profile',
+  'push',
   'refunds',
   'settings',
   'seo',

@@ -25,7 +25,12 @@ import { createPaintFirst } from './paint-first';
 const immutableAssets = (reply: FastifyReply, path: string) => {
   reply.header(
     'Cache-Control',
-    path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    path.includes('/assets/')
+      ? 'public, max-age=31536000, immutable'
+      : // The service worker: a new version reaches every browser at its next visit, not an hour later.
+        path.endsWith('/sw.js')
+        ? 'no-cache'
+        : 'public, max-age=3600',
   );
 };
 

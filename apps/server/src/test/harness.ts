@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import type { EsimProvider } from '../adapters/esim/port';
 import type { MailMessage, MailTransport } from '../adapters/mail/port';
 import type { PaymentsProvider } from '../adapters/payments/port';
+import type { PushMessage, PushTarget, PushTransport } from '../adapters/push/port';
 import type { SmsMessage, SmsTransport } from '../adapters/sms/port';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -76,6 +77,8 @@ export type TestContext = {
   mails: MailMessage[];
   /** Every SMS the app delivered, oldest first. */
   texts: SmsMessage[];
+  /** Every push the app delivered (unless a push transport was given), oldest first. */
+  pushes: { target: PushTarget; message: PushMessage }[];
   close: () => Promise<void>;
 };
 
@@ -100,7 +103,12 @@ const injectingFetch =
 
 export const createTestContext = async (
   env: Record<string, string> = {},
-  overrides: { fetch?: typeof fetch; esimProvider?: EsimProvider; payments?: PaymentsProvider } = {},
+  overrides: {
+    fetch?: typeof fetch;
+    esimProvider?: EsimProvider;
+    payments?: PaymentsProvider;
+    pushTransport?: PushTransport;
+  } = {},
 ): Promise<TestContext> => {
   const config = loadConfig({ ...testEnv, ...env });
   const mails: MailMessage[] = [];
@@ -117,12 +125,20 @@ export const createTestContext = async (
       texts.push(message);
     },
   };
+  const pushes: TestContext['pushes'] = [];
+  const pushTransport: PushTransport = overrides.pushTransport ?? {
+    name: 'test',
+    deliver: async (target, message) => {
+      pushes.push({ target, message });
+    },
+  };
   const database = await openTestDatabase();
   let app: FastifyInstance | undefined;
   const deps = await createDeps(config, {
     database,
     mailTransport,
     smsTransport,
+    pushTransport,
     esimProvider: overrides.esimProvider,
     payments: overrides.payments,
     fetch: overrides.fetch ?? injectingFetch(() => app),
@@ -136,6 +152,7 @@ export const createTestContext = async (
     config,
     mails,
     texts,
+    pushes,
     close: async () => {
       await deps.jobs.stop();
       await ready.close();

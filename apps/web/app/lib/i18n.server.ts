@@ -8,7 +8,7 @@ import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content,blog}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content,blog,push}.json',
   {
     eager: true,
     import: 'default',
@@ -24,8 +24,8 @@ for (const [path, content] of Object.entries(files)) {
 
 export const createServerI18n = (locale: Locale) => createI18n(locale, resources);
 
-/** A page's own namespace (`gifts`) in its locale, for its loader to hand to `usePageTexts`. */
-export const getPageTexts = (locale: Locale, ns: 'gifts' | 'blog') =>
+/** A page's own namespace (`gifts`, `blog`, `push`) in its locale, for its loader to hand to `usePageTexts`. */
+export const getPageTexts = (locale: Locale, ns: 'gifts' | 'blog' | 'push') =>
   (resources[locale]?.[ns] ?? resources.en?.[ns] ?? {}) as Record<string, unknown>;
 
 export type ContentKey = 'about' | 'devices' | 'howToConnect' | 'faq';

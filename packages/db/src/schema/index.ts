@@ -11,6 +11,7 @@ export * from './gift-esims';
 export * from './order-events';
 export * from './orders';
 export * from './outbox';
+export * from './push';
 export * from './sandbox';
 export * from './saved-views';
 export * from './seo';

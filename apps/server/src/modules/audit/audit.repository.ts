@@ -13,7 +13,8 @@ export type AuditedEntity =
   | 'setting'
   | 'esim'
   | 'seo_page'
-  | 'blog_post';
+  | 'blog_post'
+  | 'push_notification';
 
 export type AuditChange = {
   staffUserId: string;

@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import type { Mailer } from '../mail/mail.service';
 import type { SmsSender } from '../notifications/sms.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import type { PushSender } from '../push/push.service';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
   type EsimPackageRow,
@@ -26,6 +27,7 @@ export type UsageDeps = {
   i18n: ServerI18n;
   mailer: Mailer;
   sms: SmsSender;
+  push: Pick<PushSender, 'sendToUser'>;
   config: Pick<Config, 'siteUrl'>;
 };
 
@@ -51,7 +53,10 @@ const formatData = (mb: number, locale: Locale) =>
     ? `${new Intl.NumberFormat(locale === 'sa' ? 'ar' : 'en', { maximumFractionDigits: 1 }).format(mb / 1024)} GB`
     : `${mb} MB`;
 
-/** The 60 % notice (e-mail or SMS as the owner chose) and the 98 % SMS, queued in the caller's transaction. */
+/**
+ * The 60 % notice (e-mail or SMS as the owner chose) and the 98 % SMS, queued in the caller's transaction; both
+ * also as a push to the owner's devices.
+ */
 const queueAlert = async (
   deps: UsageDeps,
   tx: Db,
@@ -69,6 +74,17 @@ const queueAlert = async (
     remaining: formatData(remainingMb, locale),
     link: `${deps.config.siteUrl}/account/packages`,
   };
+  // Also on the phones and browsers where the customer allowed notifications (none: nothing is queued).
+  const tp = deps.i18n.fixedT(locale, 'push');
+  await deps.push.sendToUser(
+    owner.user.id,
+    {
+      title: tp(input.level === 'second' ? 'usageAlert.title98' : 'usageAlert.title60', values),
+      body: tp('usageAlert.body', values),
+      url: '/account/packages',
+    },
+    tx,
+  );
   const wantsSms = input.level === 'second' || owner.user.alertChannel === 'sms';
   // Without a phone number the SMS notice falls back to e-mail, so no one misses it.
   // On the timeline of the order that bought the package (ADR 0031).

@@ -34,7 +34,7 @@ export const insertOutboxSms = async (db: Db, message: { to: string; text: strin
  */
 export const claimPendingMessages = async (
   db: Db,
-  channel: 'email' | 'sms',
+  channel: 'email' | 'sms' | 'push',
   limit: number,
   maxAttempts: number,
   leaseMs: number,

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MailMessage, MailTransport } from '../../adapters/mail/port';
+import { createSandboxPushTransport } from '../../adapters/push/sandbox';
 import { createSandboxSmsTransport } from '../../adapters/sms/sandbox';
 import { startOutboxDelivery } from '../../jobs/outbox-delivery';
 import { openTestDatabase, uniqueEmail } from '../../test/harness';
 import { createSmsSender } from '../notifications/sms.service';
+import { createPushSender } from '../push/push.service';
 import { insertOutboxEmail } from './mail.repository';
 import { createMailer, maxMailAttempts } from './mail.service';
 
@@ -230,7 +232,8 @@ describe('mailer and outbox', () => {
     const id = await queue();
     const to = (await rowOf(id))?.to;
     const sms = createSmsSender(own.database.db, createSandboxSmsTransport(), log);
-    const stop = startOutboxDelivery({ mailer, sms }, log, 20);
+    const push = createPushSender(own.database.db, createSandboxPushTransport(), log);
+    const stop = startOutboxDelivery({ mailer, sms, push }, log, 20);
     try {
       await vi.waitFor(() => expect(delivered.map((m) => m.to)).toContain(to));
     } finally {

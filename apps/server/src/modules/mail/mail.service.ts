@@ -14,15 +14,18 @@ export const maxMailAttempts = 5;
 export const defaultMailBackoffMs = (attempt: number) => 30_000 * 4 ** (attempt - 1);
 const leaseMs = 5 * 60_000;
 
-type OutboxRow = Awaited<ReturnType<typeof claimPendingMessages>>[number];
+export type OutboxRow = Awaited<ReturnType<typeof claimPendingMessages>>[number];
+
+/** A message that can never be delivered (its push device is gone): failed at once, not retried. */
+export class UndeliverableError extends Error {}
 
 /**
- * Delivers one channel's due outbox rows through its transport, with retries and backoff (e-mail and SMS share
- * it). One delivery loop per process at a time; other instances are kept apart by SKIP LOCKED and the lease.
+ * Delivers one channel's due outbox rows through its transport, with retries and backoff (e-mail, SMS and push
+ * share it). One delivery loop per process at a time; other instances are kept apart by SKIP LOCKED and the lease.
  */
 export const createOutboxDelivery = (
   db: Db,
-  channel: 'email' | 'sms',
+  channel: 'email' | 'sms' | 'push',
   deliver: (row: OutboxRow) => Promise<void>,
   log: FastifyBaseLogger,
   backoffMs: (attempt: number) => number = defaultMailBackoffMs,
@@ -41,7 +44,7 @@ export const createOutboxDelivery = (
         await markOutboxSent(db, row.id);
       } catch (error) {
         const attempt = row.attempts + 1;
-        const final = attempt >= maxMailAttempts;
+        const final = attempt >= maxMailAttempts || error instanceof UndeliverableError;
         log.warn({ outboxId: row.id, channel, attempt, final, err: error }, 'outbox delivery failed');
         const retryAt = final ? null : new Date(Date.now() + backoffMs(attempt));
         const message = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { QueryProvider } from '../../components/query-provider';
@@ -9,6 +10,11 @@ import { useLazyTexts } from '../../lib/use-lazy-texts';
 /** The customer dashboard (issue 5): signed-in customers only, its menu beside (phones: above) each screen. */
 export default function AccountLayout() {
   const textsReady = useLazyTexts('account');
+  // The installed app's worker (public/sw.js: offline page, push notifications), registered from the customer
+  // area the installed app opens on; public pages carry none of its code (DESIGN section 7, ADR 0061).
+  useEffect(() => {
+    if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  }, []);
   return (
     <UiKitProvider>
       <QueryProvider>

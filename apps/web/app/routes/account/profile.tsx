@@ -5,20 +5,29 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { ProfileForm } from '../../features/account/components/profile-form';
 import { useLogout } from '../../features/auth/api/logout';
 import { listPhoneCountries } from '../../features/checkout/phone-countries';
+import { PushSettings } from '../../features/push/components/push-settings';
+import { getPageTexts } from '../../lib/i18n.server';
 import { resolveRequestLocale } from '../../lib/locale';
 import { useSession } from '../../lib/session';
+import { usePageTexts } from '../../lib/use-page-texts';
 import type { Route } from './+types/profile';
 
-/** Country names for the phone input and the country choice, in the page language (see phone-countries.ts). */
-export const loader = ({ request, context }: Route.LoaderArgs) => ({
-  countries: listPhoneCountries(resolveRequestLocale(request, context)),
-});
+/**
+ * Country names for the phone input and the country choice, in the page language (see phone-countries.ts), and
+ * the notification settings' words (the `push` namespace's part this page shows: no chunk of the site's own).
+ */
+export const loader = ({ request, context }: Route.LoaderArgs) => {
+  const locale = resolveRequestLocale(request, context);
+  const push = getPageTexts(locale, 'push') as { settings: Record<string, string> };
+  return { countries: listPhoneCountries(locale), pushTexts: { settings: push.settings } };
+};
 
 /** Profile (SPEC link target /profile): who is signed in, profile edit, change password, logout. */
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const logout = useLogout();
+  usePageTexts('push', loaderData.pushTexts);
   if (!user) return null;
   return (
     <DashboardPage
@@ -65,6 +74,7 @@ export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
           </Title>
           <ChangePasswordForm />
         </Paper>
+        <PushSettings />
       </Stack>
     </DashboardPage>
   );

@@ -10,6 +10,7 @@ export const loader = ({ context }: Route.LoaderArgs) => {
     'Disallow: /portal',
     'Disallow: /dev/',
     'Disallow: /order/',
+    'Disallow: /offline',
     '',
     `Sitemap: ${context.site.siteUrl}/sitemap.xml`,
     '',
