@@ -82,6 +82,8 @@ export const orders = pgTable(
       t.totalCents,
       t.id,
     ),
+    // Package statistics (ADR 0072): one package's buyers in a range, without a pass over every paid order.
+    index('orders_package_paid_idx').on(t.packageId, t.paidAt).where(sql`${t.paidAt} is not null`),
     index('orders_business_idx').on(t.businessId, t.createdAt).where(sql`${t.businessId} is not null`),
     uniqueIndex('orders_shop_idempotency_unique')
       .on(t.shopId, t.idempotencyKey)
