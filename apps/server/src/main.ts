@@ -13,6 +13,7 @@ import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
 import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
+import { refreshAllOrderRollups } from './modules/order-analytics/order-rollups.service';
 import { hasLoginAdmin } from './modules/staff/staff-members.repository';
 
 const catalogueSyncCron = '17 3 * * *';
@@ -158,6 +159,11 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   });
   await deps.jobs.scheduleClientErasure('30 3 * * *', async () => {
     log.info({ erased: await eraseExpiredClients(deps) }, 'client erasure');
+  });
+
+  await deps.jobs.scheduleOrderRollups('* * * * *', async () => {
+    const days = await refreshAllOrderRollups(deps.db);
+    if (days > 0) log.info({ days }, 'order rollups refreshed');
   });
 
   await site.listen({ host: config.host, port: config.port });

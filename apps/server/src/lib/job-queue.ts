@@ -8,6 +8,7 @@ export const queues = {
   usageSync: 'usage-sync',
   catalogueSync: 'catalogue-sync',
   clientErasure: 'client-erasure',
+  orderRollups: 'order-rollups',
 } as const;
 
 /**
@@ -182,6 +183,9 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     /** Personal data of clients deleted more than 30 days ago, erased daily (one process). */
     scheduleClientErasure: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.clientErasure, cron, handler),
+    /** The daily order rollups' changed days, rebuilt every minute (one process; ADR 0072). */
+    scheduleOrderRollups: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.orderRollups, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();
