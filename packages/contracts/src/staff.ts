@@ -9,6 +9,7 @@ export * from './clients';
 export * from './dashboard';
 export * from './finance';
 export * from './order-analytics';
+export * from './package-statistics';
 export * from './saved-views';
 export * from './shops';
 export * from './staff-gift-cards';
