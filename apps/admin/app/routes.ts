@@ -35,6 +35,10 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   businessOrders: 'routes/businesses/business-orders.tsx',
   financeShopReports: 'routes/finance/shop-reports.tsx',
   financeShopReport: 'routes/finance/shop-report.tsx',
+  statisticPackages: 'routes/statistic/global-packages.tsx',
+  statisticPackage: 'routes/statistic/global-package.tsx',
+  statisticPackageUsers: 'routes/statistic/package-users.tsx',
+  statisticPackagesByCountry: 'routes/statistic/packages-bought-from-countries.tsx',
 };
 
 export default [

@@ -121,6 +121,7 @@ export const analyticsPeriodsSchema = z
     previousTo: z.iso.date(),
   })
   .register(apiSchemas, { id: 'AnalyticsPeriods' });
+export type AnalyticsPeriods = z.infer<typeof analyticsPeriodsSchema>;
 
 export const orderAnalyticsSchema = z
   .object({
