@@ -1,8 +1,10 @@
 -- Daily order rollups (ADR 0072): paid orders summed per UTC day x kind x status x payment method x country x
--- package, with their succeeded refunds; triggers on orders and refunds mark the days to rebuild, and every paid
+-- package (and summed per country and per package),
+-- with their succeeded refunds; triggers on orders and refunds mark the days to rebuild, and every paid
 -- day is marked once here so the first refresh builds them.
 
 CREATE TABLE "order_daily_rollups" (
+	"grain" text NOT NULL,
 	"day" date NOT NULL,
 	"kind" text NOT NULL,
 	"status" text NOT NULL,
@@ -19,8 +21,8 @@ CREATE TABLE "order_rollup_dirty_days" (
 	"day" date PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "order_daily_rollups_day_idx" ON "order_daily_rollups" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "order_daily_rollups_package_idx" ON "order_daily_rollups" USING btree ("package_id","day");--> statement-breakpoint
+CREATE INDEX "order_daily_rollups_day_idx" ON "order_daily_rollups" USING btree ("grain","day");--> statement-breakpoint
+CREATE INDEX "order_daily_rollups_package_idx" ON "order_daily_rollups" USING btree ("grain","package_id","day");--> statement-breakpoint
 CREATE INDEX "orders_package_paid_idx" ON "orders" USING btree ("package_id","paid_at") WHERE "orders"."paid_at" is not null;
 --> statement-breakpoint
 CREATE FUNCTION "order_rollups_mark_orders"() RETURNS trigger LANGUAGE plpgsql AS $$

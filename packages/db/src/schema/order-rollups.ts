@@ -1,6 +1,9 @@
 import { orderKinds, orderStatuses } from '@esim/contracts';
 import { bigint, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
+export const rollupGrains = ['full', 'country', 'package'] as const;
+export type RollupGrain = (typeof rollupGrains)[number];
+
 /**
  * Paid orders summed per UTC day of `paid_at` × kind × status × payment method × buyer country × package (ADR
  * 0072), with the succeeded refunds of those orders (a duplicate payment's refund left out, ADR 0049). The
@@ -11,6 +14,12 @@ import { bigint, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/p
 export const orderDailyRollups = pgTable(
   'order_daily_rollups',
   {
+    /**
+     * `full`: per country × package. `country`: the same summed over packages (package_id null), `package`:
+     * summed over countries (country null). A chart of one key reads its own grain: a year of the full grain is
+     * nearly a row per order on a busy catalogue, the other two a few rows a day.
+     */
+    grain: text('grain', { enum: rollupGrains }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     kind: text('kind', { enum: orderKinds }).notNull(),
     /** The order's status now; which statuses count is the contracts' rule, applied when reading. */
@@ -26,8 +35,8 @@ export const orderDailyRollups = pgTable(
     refundedOrders: integer('refunded_orders').notNull(),
   },
   (t) => [
-    index('order_daily_rollups_day_idx').on(t.day),
-    index('order_daily_rollups_package_idx').on(t.packageId, t.day),
+    index('order_daily_rollups_day_idx').on(t.grain, t.day),
+    index('order_daily_rollups_package_idx').on(t.grain, t.packageId, t.day),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { analyticsKinds, analyticsStatuses } from '@esim/contracts/staff';
-import { type Db, packages, orderDailyRollups as r } from '@esim/db';
-import { and, between, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type Db, packages, type RollupGrain, orderDailyRollups as r } from '@esim/db';
+import { and, between, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 
 /**
  * The analytics' figures (ADR 0049), one query per chart, read from the daily order rollups (ADR 0072): a year is
@@ -10,9 +10,10 @@ import { and, between, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 /** ISO dates, UTC: the range asked for (`to` counted) and the first day of the period before it. */
 export type AnalyticsRange = { from: string; to: string; previousFrom: string };
 
-/** Rollup rows of sales paid within either period (the rule's reasons are in ADR 0049). */
-export const countedRollups = (p: { previousFrom: string; to: string }) =>
+/** Rollup rows of one grain (ADR 0072) of sales paid within either period (the rule's reasons: ADR 0049). */
+export const countedRollups = (p: { previousFrom: string; to: string }, grain: RollupGrain) =>
   and(
+    eq(r.grain, grain),
     inArray(r.kind, analyticsKinds),
     inArray(r.status, analyticsStatuses),
     ne(r.paymentMethod, 'free'),
@@ -36,7 +37,7 @@ export const analyticsDays = (db: Db, p: AnalyticsRange) =>
       orders: sumOf(sql`${r.orders}`),
     })
     .from(r)
-    .where(countedRollups(p))
+    .where(countedRollups(p, 'country'))
     .groupBy(r.day);
 
 export const inPeriods = (p: AnalyticsRange) => {
@@ -72,7 +73,7 @@ export const analyticsByGroup = (db: Db, p: AnalyticsRange, group: AnalyticsGrou
       ...inPeriods(p),
     })
     .from(r)
-    .where(countedRollups(p))
+    .where(countedRollups(p, group === 'package' ? 'package' : 'country'))
     .groupBy(sql.raw('1'));
 
 /** Succeeded refunds of the counted orders, whenever they were made, per period (the rollups carry them). */
@@ -84,5 +85,5 @@ export const analyticsRefunds = (db: Db, p: AnalyticsRange) =>
       refundedOrders: sumOf(sql`${r.refundedOrders}`),
     })
     .from(r)
-    .where(countedRollups(p))
+    .where(countedRollups(p, 'country'))
     .groupBy(sql.raw('1'));

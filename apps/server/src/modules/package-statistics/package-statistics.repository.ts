@@ -41,7 +41,7 @@ export const salesByPackage = (db: Db, p: AnalyticsRange) =>
     })
     .from(r)
     .leftJoin(packages, eq(packages.id, r.packageId))
-    .where(countedRollups(p))
+    .where(countedRollups(p, 'package'))
     .groupBy(r.packageId, packages.slug, packages.name, packages.type);
 
 /** One package's revenue and sales per UTC day of both periods. */
@@ -53,7 +53,7 @@ export const packageDays = (db: Db, p: AnalyticsRange, packageId: string) =>
       orders: sumOf(sql`${r.orders}`),
     })
     .from(r)
-    .where(and(eq(r.packageId, packageId), countedRollups(p)))
+    .where(and(eq(r.packageId, packageId), countedRollups(p, 'package')))
     .groupBy(r.day);
 
 /** One package's revenue and sales per buyer country in each period. */
@@ -61,7 +61,7 @@ export const packageByCountry = (db: Db, p: AnalyticsRange, packageId: string) =
   db
     .select({ key: r.country, label: sql<string | null>`null::text`, ...inPeriods(p) })
     .from(r)
-    .where(and(eq(r.packageId, packageId), countedRollups(p)))
+    .where(and(eq(r.packageId, packageId), countedRollups(p, 'full')))
     .groupBy(r.country);
 
 /** Sales per buyer country × destination (the package's country or region), in each period. */
@@ -75,7 +75,7 @@ export const salesByCountryAndDestination = (db: Db, p: AnalyticsRange) =>
     })
     .from(r)
     .leftJoin(packages, eq(packages.id, r.packageId))
-    .where(countedRollups(p))
+    .where(countedRollups(p, 'full'))
     .groupBy(sql.raw('1, 2, 3'));
 
 // A buyer: the customer's account, else the e-mail address (a shop's subscriber, a guest before sign-up).
