@@ -120,6 +120,8 @@ export const packageBuyers = (
       orders: sql<number>`count(*)`.mapWith(Number),
       revenueCents: sql<number>`sum(${orders.totalCents})`.mapWith(Number),
       lastPaidAt: sql<Date>`max(${orders.paidAt})`.mapWith((v: string | Date) => new Date(v)),
+      // Buyers in all: counted over the groups in the same pass (a page past the last asks separately).
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
     .where(boughtInRange(range, packageId))

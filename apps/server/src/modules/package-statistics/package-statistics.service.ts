@@ -113,12 +113,10 @@ export const listPackageUsers = async (
   const pkg = await findPackageById(deps.db, packageId);
   if (!pkg) throw unknownPackage();
   const page = { page: query.page, pageSize: query.pageSize };
-  const [items, total] = await Promise.all([
-    packageBuyers(deps.db, query, pkg.id, page),
-    countPackageBuyers(deps.db, query, pkg.id),
-  ]);
+  const rows = await packageBuyers(deps.db, query, pkg.id, page);
+  const total = rows[0]?.total ?? (page.page > 1 ? await countPackageBuyers(deps.db, query, pkg.id) : 0);
   return {
-    items: items.map((u) => ({ ...u, lastPaidAt: u.lastPaidAt.toISOString() })),
+    items: rows.map(({ total: _, ...u }) => ({ ...u, lastPaidAt: u.lastPaidAt.toISOString() })),
     ...page,
     total,
   };
@@ -218,7 +216,7 @@ export const exportPackageUsers = async (deps: Deps, packageId: string, query: P
     (async function* () {
       for (let page = 1; ; page++) {
         const rows = await packageBuyers(deps.db, query, pkg.id, { page, pageSize });
-        yield rows.map((u) => ({ ...u, lastPaidAt: u.lastPaidAt.toISOString() }));
+        yield rows.map(({ total: _, ...u }) => ({ ...u, lastPaidAt: u.lastPaidAt.toISOString() }));
         if (rows.length < pageSize) return;
       }
     })(),

@@ -324,6 +324,8 @@ describe('GET /api/staff/statistics/package-users/:packageId', () => {
     });
     const second = await get(`/api/staff/statistics/package-users/${packageA}?${range}&page=2&pageSize=1`);
     expect(second.json()).toMatchObject({ total: 2, items: [{ email: 'ben@example.test' }] });
+    const past = await get(`/api/staff/statistics/package-users/${packageA}?${range}&page=3&pageSize=1`);
+    expect(past.json()).toEqual({ page: 3, pageSize: 1, total: 2, items: [] });
     const csv = await get(`/api/staff/statistics/package-users/${packageA}/export.csv?${range}`);
     expect(csvLines(csv.body)).toHaveLength(3);
   });
