@@ -5,7 +5,9 @@
 //   the clients list (page 1, default order), a search by e-mail, a filtered view (country + active eSIM),
 //   the shops list, and the CSV export of every client (100,000 rows, streamed: the server's memory stays flat).
 //   Issue 31: all orders with three filters (status, payment method, created since) and an order's page with its
-//   timeline (an order found by its eSIM's ICCID).
+//   timeline (an order found by its eSIM's ICCID), the orders analytics (from the daily rollups, ADR 0072).
+//   Issue 33: the package statistics (per package, one package over time and its users, buyer country ×
+//   destination), p99 ≤ 300 ms.
 // Targets: list p99 ≤ 100 ms; order page p99 ≤ 50 ms; the export ≤ 5 s. BENCH_RUNS (50) requests per list;
 // BENCH_PORT (3780).
 import { readFileSync } from 'node:fs';
@@ -77,6 +79,12 @@ try {
   const found = JSON.parse((await time('/api/staff/orders?q=8935000000000000001')).body);
   const pageOrderId = found.items[0]?.id;
   if (!pageOrderId) throw new Error('no volume order with an eSIM');
+  // Issue 33: the package statistics on the same orders; the busiest package of the year for its own screens.
+  const year = `from=${yearAgo}&to=${today}`;
+  const topPackage = JSON.parse((await time(`/api/staff/statistics/packages?${year}`)).body).rows.find(
+    (row) => row.packageId !== null,
+  );
+  if (!topPackage) throw new Error('no volume order with a package');
   const targets = [
     ['clients list (page 1)', '/api/staff/clients'],
     [
@@ -102,6 +110,22 @@ try {
     [
       'orders analytics CSV: by country, last 365 days',
       `/api/staff/orders/analytics.csv?from=${yearAgo}&to=${today}&table=country`,
+      analyticsBudgetMs,
+    ],
+    ['package statistics: last 365 days', `/api/staff/statistics/packages?${year}`, analyticsBudgetMs],
+    [
+      "one package's buyers over time: last 365 days",
+      `/api/staff/statistics/packages/${topPackage.slug}?${year}`,
+      analyticsBudgetMs,
+    ],
+    [
+      "one package's users (page 1): last 365 days",
+      `/api/staff/statistics/package-users/${topPackage.packageId}?${year}`,
+      analyticsBudgetMs,
+    ],
+    [
+      'packages bought from countries: last 365 days',
+      `/api/staff/statistics/packages-by-country?${year}`,
       analyticsBudgetMs,
     ],
   ];

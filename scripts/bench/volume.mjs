@@ -38,16 +38,29 @@ export const seedVolume = async (
   );
   log(`${shops} shops in ${Date.now() - started} ms`);
 
+  // Orders carry the buyer's country and one of up to 30 catalogue packages, and every 100th was partly
+  // refunded, so the analytics and package statistics (ADR 0072) see a realistic spread of keys.
   started = Date.now();
   await client.query(
-    `with c as (select id, email, row_number() over (order by email) as rn from users where email like 'vol-%@volume.test')
+    `with c as (select id, email, country, row_number() over (order by email) as rn from users
+                where email like 'vol-%@volume.test'),
+       p as (select array_agg(id order by slug) as ids, array_agg(name order by slug) as names
+             from (select id, slug, name from packages where active order by slug limit 30) x)
      insert into orders (number, kind, status, user_id, subtotal_cents, total_cents, payment_method, buyer_name,
-       buyer_email, locale, paid_at, completed_at, created_at, updated_at)
-     select 'VOL-' || lpad(i::text, 7, '0'), 'esim', 'completed', c.id, 900 + (i % 40) * 100, 900 + (i % 40) * 100,
-       'card', 'Volume buyer', c.email, 'sq', now() - (i || ' minutes')::interval,
-       now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval, now()
-     from generate_series(1, $1) as i join c on c.rn = 1 + (i % $2)`,
+       buyer_email, locale, country, package_id, package_snapshot, paid_at, completed_at, created_at, updated_at)
+     select 'VOL-' || lpad(i::text, 7, '0'), 'esim',
+       case when i % 100 = 0 then 'partially_refunded' else 'completed' end, c.id,
+       900 + (i % 40) * 100, 900 + (i % 40) * 100, 'card', 'Volume buyer', c.email, 'sq', c.country,
+       p.ids[1 + i % cardinality(p.ids)], jsonb_build_object('name', p.names[1 + i % cardinality(p.ids)]),
+       now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,
+       now() - (i || ' minutes')::interval, now()
+     from generate_series(1, $1) as i join c on c.rn = 1 + (i % $2) cross join p`,
     [orders, customers],
+  );
+  await client.query(
+    `insert into refunds (order_id, amount_cents, kind, status, reason, created_at, updated_at)
+     select id, 500, 'order', 'succeeded', 'Volume refund', paid_at + interval '1 day', now()
+     from orders where number like 'VOL-%' and status = 'partially_refunded'`,
   );
   log(`${orders} orders in ${Date.now() - started} ms`);
 
@@ -75,5 +88,7 @@ export const seedVolume = async (
     [pkgs[0].id],
   );
   log(`active eSIMs in ${Date.now() - started} ms`);
-  await client.query('analyze users; analyze orders; analyze esims; analyze esim_packages; analyze shops');
+  await client.query(
+    'analyze users; analyze orders; analyze refunds; analyze esims; analyze esim_packages; analyze shops',
+  );
 };

@@ -52,6 +52,10 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   seoBlogs: 'routes/seo/blogs.tsx',
   seoBlogCreate: 'routes/seo/blog-create.tsx',
   seoBlogEdit: 'routes/seo/blog-edit.tsx',
+  statisticPackages: 'routes/statistic/global-packages.tsx',
+  statisticPackage: 'routes/statistic/global-package.tsx',
+  statisticPackageUsers: 'routes/statistic/package-users.tsx',
+  statisticPackagesByCountry: 'routes/statistic/packages-bought-from-countries.tsx',
 };
 
 export default [

@@ -41,6 +41,7 @@ import { ordersPublicRoutes } from './modules/orders/orders.public.routes';
 import { ordersStaffRoutes } from './modules/orders/orders.staff.routes';
 import { handlePaymentWebhook } from './modules/orders/payment-events.service';
 import { subscriberEsimsPortalRoutes } from './modules/orders/subscriber-esims.portal.routes';
+import { packageStatisticsStaffRoutes } from './modules/package-statistics/package-statistics.staff.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { portalAuthRoutes } from './modules/portal/portal-auth.routes';
 import { portalShopRoutes } from './modules/portal/portal-shop.routes';
@@ -197,6 +198,7 @@ export const buildApp = async (
       await api.register(ordersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(orderAnalyticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(facebookAdsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(packageStatisticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(adminOrdersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftEsimsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftEsimOrdersStaffRoutes(deps), { prefix: '/staff' });

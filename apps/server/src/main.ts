@@ -15,6 +15,7 @@ import { requestIdMixin } from './lib/request-context';
 import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
 import { runEsimReleaseJob } from './modules/settings/esim-releases.service';
+import { refreshAllOrderRollups } from './modules/order-analytics/order-rollups.service';
 import { hasLoginAdmin } from './modules/staff/staff-members.repository';
 
 const catalogueSyncCron = '17 3 * * *';
@@ -169,6 +170,11 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   });
   await deps.jobs.scheduleEsimRelease('15 4 * * *', async () => {
     log.info(await runEsimReleaseJob(deps), 'unused eSIMs release');
+  });
+
+  await deps.jobs.scheduleOrderRollups('* * * * *', async () => {
+    const days = await refreshAllOrderRollups(deps.db);
+    if (days > 0) log.info({ days }, 'order rollups refreshed');
   });
 
   await site.listen({ host: config.host, port: config.port });

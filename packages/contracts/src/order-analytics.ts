@@ -48,21 +48,21 @@ export const analyticsRangeProblem = (from: string, to: string) => {
   return null;
 };
 
-const rangeShape = { from: z.iso.date(), to: z.iso.date() };
-const checkRange = ({ from, to }: { from: string; to: string }, ctx: z.RefinementCtx) => {
+export const analyticsRangeShape = { from: z.iso.date(), to: z.iso.date() };
+export const checkAnalyticsRange = ({ from, to }: { from: string; to: string }, ctx: z.RefinementCtx) => {
   const problem = analyticsRangeProblem(from, to);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
 };
 
-export const orderAnalyticsQuerySchema = z.object(rangeShape).superRefine(checkRange);
+export const orderAnalyticsQuerySchema = z.object(analyticsRangeShape).superRefine(checkAnalyticsRange);
 export type OrderAnalyticsQuery = z.infer<typeof orderAnalyticsQuerySchema>;
 
 export const orderAnalyticsCsvQuerySchema = z
-  .object({ ...rangeShape, table: z.enum(analyticsTables) })
-  .superRefine(checkRange);
+  .object({ ...analyticsRangeShape, table: z.enum(analyticsTables) })
+  .superRefine(checkAnalyticsRange);
 export type OrderAnalyticsCsvQuery = z.infer<typeof orderAnalyticsCsvQuerySchema>;
 
-const analyticsFiguresSchema = z
+export const analyticsFiguresSchema = z
   .object({
     revenueCents: z.number().int(),
     orders: z.number().int(),
@@ -72,7 +72,7 @@ const analyticsFiguresSchema = z
   .register(apiSchemas, { id: 'AnalyticsFigures' });
 export type AnalyticsFigures = z.infer<typeof analyticsFiguresSchema>;
 
-const analyticsPointSchema = z
+export const analyticsPointSchema = z
   .object({
     /** First day of the bucket (day, 7-day block from `from`, or calendar month cut at `from`). */
     start: z.iso.date(),
@@ -84,7 +84,7 @@ const analyticsPointSchema = z
   .register(apiSchemas, { id: 'AnalyticsPoint' });
 export type AnalyticsPoint = z.infer<typeof analyticsPointSchema>;
 
-const analyticsRowSchema = z
+export const analyticsRowSchema = z
   .object({
     /** The kind, country code, package id or payment method; null: not recorded on the order. */
     key: z.string().nullable(),
@@ -110,17 +110,23 @@ const refundFiguresSchema = z
   .register(apiSchemas, { id: 'AnalyticsRefundFigures' });
 export type AnalyticsRefundFigures = z.infer<typeof refundFiguresSchema>;
 
+/** The range asked for, its bucket and the period of the same length before it. */
+export const analyticsPeriodsSchema = z
+  .object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    days: z.number().int(),
+    bucket: z.enum(analyticsBuckets),
+    previousFrom: z.iso.date(),
+    previousTo: z.iso.date(),
+  })
+  .register(apiSchemas, { id: 'AnalyticsPeriods' });
+export type AnalyticsPeriods = z.infer<typeof analyticsPeriodsSchema>;
+
 export const orderAnalyticsSchema = z
   .object({
     currency: z.literal('EUR'),
-    range: z.object({
-      from: z.iso.date(),
-      to: z.iso.date(),
-      days: z.number().int(),
-      bucket: z.enum(analyticsBuckets),
-      previousFrom: z.iso.date(),
-      previousTo: z.iso.date(),
-    }),
+    range: analyticsPeriodsSchema,
     totals: z.object({ current: analyticsFiguresSchema, previous: analyticsFiguresSchema }),
     overTime: z.array(analyticsPointSchema),
     byKind: z.array(analyticsRowSchema),

@@ -11,6 +11,7 @@ export * from './facebook-ads';
 export * from './finance';
 export * from './order-analytics';
 export * from './push-notifications';
+export * from './package-statistics';
 export * from './saved-views';
 export * from './settings';
 export * from './seo';

@@ -42,6 +42,7 @@ export const staffAreas = [
   'seo',
   'shops',
   'staff',
+  'statistics-packages',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
 

@@ -10,6 +10,7 @@ export const queues = {
   clientErasure: 'client-erasure',
   adsSync: 'ads-sync',
   esimRelease: 'esim-release',
+  orderRollups: 'order-rollups',
 } as const;
 
 /**
@@ -189,6 +190,9 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     /** eSIMs unused for the configured days, listed (and freed when set) daily by one process. */
     scheduleEsimRelease: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.esimRelease, cron, handler),
+    /** The daily order rollups' changed days, rebuilt every minute (one process; ADR 0072). */
+    scheduleOrderRollups: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.orderRollups, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();

@@ -9,6 +9,7 @@ export * from './deliveries';
 export * from './gift-cards';
 export * from './gift-esims';
 export * from './order-events';
+export * from './order-rollups';
 export * from './orders';
 export * from './outbox';
 export * from './push';

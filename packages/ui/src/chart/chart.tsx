@@ -22,14 +22,19 @@ export type ChartProps<Row> = {
   title: string;
   kind: 'line' | 'bar';
   rows: readonly Row[];
-  /** The x axis (line) or the groups (bar), and the table's first column. */
-  category: { label: string; value: (row: Row) => string };
+  /**
+   * The x axis (line) or the groups (bar), and the table's first column; `cell` draws that column's cell instead
+   * of the text (a link to the row's own page).
+   */
+  category: { label: string; value: (row: Row) => string; cell?: (row: Row) => ReactNode };
   series: readonly ChartSeries<Row>[];
   format: (value: number) => string;
   /** A row's React key when categories may repeat (two packages of one name); the category by default. */
   rowKey?: (row: Row) => string;
   /** A last table row (the period's totals, which need not be the sum of the column, e.g. an average). */
   total?: { label: string; row: Row };
+  /** Draw only the first rows (a long ranked list); the table always has every row. */
+  drawnRows?: number;
   /** Controls beside the title, e.g. the table's CSV download. */
   actions?: ReactNode;
   height?: number;
@@ -53,13 +58,18 @@ export const Chart = <Row,>({
   format,
   total,
   rowKey = category.value,
+  drawnRows,
   actions,
   height = 260,
   'data-testid': testId,
 }: ChartProps<Row>) => {
   const titleId = useId();
   const drawn = series.filter((s) => !s.tableOnly);
-  const points = chartPoints(rows, category.value, drawn);
+  const points = chartPoints(
+    drawnRows === undefined ? rows : rows.slice(0, drawnRows),
+    category.value,
+    drawn,
+  );
   const cellText = (s: ChartSeries<Row>, row: Row) => (s.format ?? format)(s.value(row));
   const axisTick = { fontSize: 12, fill: 'var(--mantine-color-dimmed)' };
   const common = {
@@ -134,7 +144,7 @@ export const Chart = <Row,>({
             {rows.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 <Table.Th scope="row" fw="normal">
-                  {category.value(row)}
+                  {category.cell ? category.cell(row) : category.value(row)}
                 </Table.Th>
                 {series.map((s) => (
                   <Table.Td key={s.label} ta="end">

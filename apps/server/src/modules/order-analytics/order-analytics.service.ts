@@ -16,12 +16,29 @@ import {
 } from './order-analytics';
 import {
   type AnalyticsGroup,
+  type AnalyticsRange,
   analyticsByGroup,
   analyticsDays,
   analyticsRefunds,
 } from './order-analytics.repository';
+import { ensureOrderRollups } from './order-rollups.service';
 
 type GroupRow = Awaited<ReturnType<typeof analyticsByGroup>>[number];
+
+/** Where the figures come from: the rollups here; the test reads the orders themselves to prove them equal. */
+export type AnalyticsReader = {
+  days: (p: AnalyticsRange) => Promise<{ day: string; revenueCents: number; orders: number }[]>;
+  byGroup: (p: AnalyticsRange, group: AnalyticsGroup) => Promise<GroupRow[]>;
+  refunds: (
+    p: AnalyticsRange,
+  ) => Promise<{ current: boolean; refundedCents: number; refundedOrders: number }[]>;
+};
+
+const rollupReader = (db: Db): AnalyticsReader => ({
+  days: (p) => analyticsDays(db, p),
+  byGroup: (p, group) => analyticsByGroup(db, p, group),
+  refunds: (p) => analyticsRefunds(db, p),
+});
 
 const toRow = (row: GroupRow): Omit<AnalyticsRow, 'isOther'> => ({
   key: row.key,
@@ -30,21 +47,20 @@ const toRow = (row: GroupRow): Omit<AnalyticsRow, 'isOther'> => ({
   previous: figuresOf(row.previousRevenueCents, row.previousOrders),
 });
 
-/** Revenue, orders and average order value over time and by kind, country, package and payment method. */
-export const getOrderAnalytics = async (
-  deps: { db: Db },
+/** The whole answer from one reader. */
+export const readOrderAnalytics = async (
+  reader: AnalyticsReader,
   query: OrderAnalyticsQuery,
 ): Promise<OrderAnalytics> => {
   const periods = analyticsPeriods(query.from, query.to);
-  const group = async (name: AnalyticsGroup) =>
-    topRows((await analyticsByGroup(deps.db, periods, name)).map(toRow));
+  const group = async (name: AnalyticsGroup) => topRows((await reader.byGroup(periods, name)).map(toRow));
   const [days, byKind, byCountry, byPackage, byPaymentMethod, refunded] = await Promise.all([
-    analyticsDays(deps.db, periods),
+    reader.days(periods),
     group('kind'),
     group('country'),
     group('package'),
     group('paymentMethod'),
-    analyticsRefunds(deps.db, periods),
+    reader.refunds(periods),
   ]);
   const points = foldDays(days, periods);
   const totals = {
@@ -71,6 +87,16 @@ export const getOrderAnalytics = async (
       ),
     },
   };
+};
+
+/** Revenue, orders and average order value over time and by kind, country, package and payment method. */
+export const getOrderAnalytics = async (
+  deps: { db: Db },
+  query: OrderAnalyticsQuery,
+): Promise<OrderAnalytics> => {
+  const periods = analyticsPeriods(query.from, query.to);
+  await ensureOrderRollups(deps.db, periods.previousFrom, periods.to);
+  return readOrderAnalytics(rollupReader(deps.db), query);
 };
 
 type CsvRow = Record<string, CsvValue>;
