@@ -16,6 +16,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { couponsPublicRoutes } from './modules/coupons/coupons.public.routes';
+import { couponsStaffRoutes } from './modules/coupons/coupons.staff.routes';
 import { creditsPortalRoutes } from './modules/credits/credits.portal.routes';
 import { dashboardStaffRoutes } from './modules/dashboard/dashboard.staff.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
@@ -200,9 +202,11 @@ export const buildApp = async (
       await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(couponsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));
+      await api.register(couponsPublicRoutes(deps));
       await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));
       await api.register(
         esimProviderRoutes(deps, async (orderId, providerOrderRef) => {

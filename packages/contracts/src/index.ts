@@ -2,6 +2,7 @@ export * from './access';
 export * from './auth';
 export * from './catalogue';
 export * from './countries';
+export * from './coupon-checkout';
 export * from './customer';
 export * from './envelope';
 export * from './errors';

@@ -6,6 +6,7 @@
 export * from './admin-orders';
 export * from './businesses';
 export * from './clients';
+export * from './coupons';
 export * from './dashboard';
 export * from './finance';
 export * from './order-analytics';

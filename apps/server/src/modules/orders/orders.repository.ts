@@ -2,7 +2,8 @@ import type { OrderEventActor, OrderKind, OrderReviewReason, OrderStatus, PageQu
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
-import { releaseGiftCardHolds } from '../gift-cards/gift-cards.repository';
+import { releaseCouponRedemption } from '../coupons/coupons.repository';
+import { hasPendingPayment, releaseGiftCardHolds } from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -347,8 +348,10 @@ export const markPaymentUnsuccessful = (
       .returning();
     if (!row) return;
     await recordPaymentAttempt(tx, row, actor);
-    // A gift card's hold on the order goes back to the card unless another card page is still open (ADR 0040).
+    // A gift card's hold on the order goes back to the card unless another card page is still open (ADR 0040);
+    // so does the order's coupon use (ADR 0057).
     await releaseGiftCardHolds(tx, row.orderId);
+    if (!(await hasPendingPayment(tx, row.orderId))) await releaseCouponRedemption(tx, row.orderId);
   });
 
 /** The orders of our payments with this checkout session or provider payment id (a webhook's orders). */
