@@ -35,6 +35,9 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   businessOrders: 'routes/businesses/business-orders.tsx',
   financeShopReports: 'routes/finance/shop-reports.tsx',
   financeShopReport: 'routes/finance/shop-report.tsx',
+  couponsAll: 'routes/coupons/all.tsx',
+  couponsCreate: 'routes/coupons/create.tsx',
+  couponEdit: 'routes/coupons/edit.tsx',
 };
 
 export default [

@@ -30,6 +30,7 @@ export const staffAreas = [
   'auth',
   'businesses',
   'clients',
+  'coupons',
   'dashboard',
   'gift-cards',
   'finance',
