@@ -68,7 +68,7 @@ const rowValues = async (db: Db, body: CouponValues, exceptId?: string): Promise
     throw new AppError('COUPON_CODE_TAKEN', { code: ['errors.COUPON_CODE_TAKEN'] });
   const scopePackageId = body.scopePackageSlug ? await packageIdBySlug(db, body.scopePackageSlug) : null;
   if (body.scopePackageSlug && !scopePackageId)
-    throw new AppError('VALIDATION_FAILED', { scopePackageSlug: ['invalidOption'] });
+    throw new AppError('VALIDATION_FAILED', { scopePackageSlug: ['errors.PACKAGE_UNKNOWN'] });
   return {
     code: body.code,
     kind: body.kind,
