@@ -11,6 +11,7 @@ import { adminOrdersStaffRoutes } from './modules/admin-orders/admin-orders.staf
 import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessesStaffRoutes } from './modules/businesses/businesses.staff.routes';
+import { campaignsStaffRoutes } from './modules/campaigns/campaigns.staff.routes';
 import { cataloguePortalRoutes } from './modules/catalogue/catalogue.portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
@@ -203,6 +204,7 @@ export const buildApp = async (
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
       await api.register(couponsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(campaignsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));

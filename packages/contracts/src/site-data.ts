@@ -26,6 +26,8 @@ export type SiteData = {
   highlights: (locale: Locale) => Promise<{ popular: PackageSummary[]; offers: PackageSummary[] }>;
   getContentPage: (key: 'terms' | 'privacy', locale: Locale) => Promise<ContentPage>;
   publicSettings: () => Promise<{ supportEmail: string; whatsappNumber: string }>;
+  /** The running campaign's banner in this language (issue 32); null when none runs. */
+  campaignBanner?: (locale: Locale) => Promise<{ text: string } | null>;
   /** A new human-check challenge (GET /api/human-challenge's answer), for a form page to send with itself. */
   humanChallenge: () => Promise<HumanChallenge>;
   /** Absolute origin of the site, for canonical URLs, hreflang and the sitemap. */

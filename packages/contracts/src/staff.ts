@@ -5,6 +5,7 @@
 
 export * from './admin-orders';
 export * from './businesses';
+export * from './campaigns';
 export * from './clients';
 export * from './coupons';
 export * from './dashboard';

@@ -1,6 +1,7 @@
 import type { SiteData } from '@esim/contracts';
 import type { AppDeps } from '../deps';
 import { AppError } from '../lib/app-error';
+import { campaignBanner } from './campaigns/campaigns.service';
 import { getContentPage } from './content/content.repository';
 import { getGeneralOptions } from './settings/settings.repository';
 
@@ -42,6 +43,7 @@ export const createSiteData = (deps: AppDeps): SiteData => ({
       };
     }),
   humanChallenge: () => deps.humanCheck.createChallenge(),
+  campaignBanner: (locale) => campaignBanner(deps.db, locale),
   publicSettings: async () => {
     const options = await getGeneralOptions(deps.db);
     return { supportEmail: options.supportEmail, whatsappNumber: options.whatsappNumber };
