@@ -38,6 +38,11 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   couponsAll: 'routes/coupons/all.tsx',
   couponsCreate: 'routes/coupons/create.tsx',
   couponEdit: 'routes/coupons/edit.tsx',
+  campaignsAll: 'routes/campaigns/all.tsx',
+  campaignsCreate: 'routes/campaigns/create.tsx',
+  campaignEdit: 'routes/campaigns/edit.tsx',
+  campaignLanguages: 'routes/campaigns/languages.tsx',
+  campaignOrders: 'routes/campaigns/orders.tsx',
 };
 
 export default [

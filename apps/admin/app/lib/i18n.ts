@@ -29,6 +29,7 @@ export const staffAreas = [
   'analytics',
   'auth',
   'businesses',
+  'campaigns',
   'clients',
   'coupons',
   'dashboard',
