@@ -188,6 +188,47 @@ describe('staff campaigns', () => {
     );
   });
 
+  it('filters all orders by coupon and by campaign (issue 31)', async () => {
+    const code = `FILT-${Date.now().toString(36).toUpperCase()}`;
+    expect(
+      (
+        await call('POST', '/api/staff/coupons', {
+          code,
+          kind: 'percent',
+          percentOff: 5,
+          startsOn: day(-1),
+          minOrderCents: 0,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const campaign = await create({ couponCode: code });
+    const order = async (values: Record<string, unknown>) =>
+      (
+        await call(
+          'POST',
+          '/api/orders',
+          {
+            packageSlug: pkgSlug,
+            fullName: 'Besa Krasniqi',
+            email: uniqueEmail('filter'),
+            phoneNumber: uniquePhone(),
+            humanProof: await solveHumanProof(ctx.app),
+            ...values,
+          },
+          {},
+        )
+      ).json().orderId as string;
+    const withCoupon = await order({ couponCode: code });
+    const withLink = await order({ attribution: { utmCampaign: campaign.utmCode } });
+    await order({});
+    const ids = async (filter: string) =>
+      ((await call('GET', `/api/staff/orders?${filter}`)).json().items as { id: string }[])
+        .map((o) => o.id)
+        .sort();
+    expect(await ids(`coupon=${code.toLowerCase()}`)).toEqual([withCoupon]);
+    expect(await ids(`campaign=${campaign.utmCode.toUpperCase()}`)).toEqual([withCoupon, withLink].sort());
+  });
+
   it('lets admin and analytics in; editor, customer and shop are refused', async () => {
     const campaign = await create();
     const calls = [
