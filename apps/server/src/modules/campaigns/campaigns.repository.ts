@@ -72,14 +72,14 @@ export const updateCampaign = async (tx: Db, campaignId: string, values: Partial
       .returning()
   )[0];
 
-/** The campaign running now (the latest started, should two overlap), for the site's banner. */
+/** The campaign running now (the latest started, then the latest made, should two overlap), for the banner. */
 export const findRunningCampaign = async (db: Db) =>
   (
     await db
       .select({ bannerTexts: campaigns.bannerTexts, utmCode: campaigns.utmCode })
       .from(campaigns)
       .where(and(lte(campaigns.startsAt, sql`now()`), gte(campaigns.endsAt, sql`now()`)))
-      .orderBy(desc(campaigns.startsAt), desc(campaigns.id))
+      .orderBy(desc(campaigns.startsAt), desc(campaigns.createdAt), desc(campaigns.id))
       .limit(1)
   )[0];
 
