@@ -1,4 +1,4 @@
-import { localeLabels, locales } from '@esim/contracts';
+import { localeLabels, locales, localeTags } from '@esim/contracts';
 import {
   type Campaign,
   type CampaignLanguagesBody,
@@ -49,7 +49,7 @@ export const CampaignLanguagesForm = ({ campaign }: { campaign: Campaign }) => {
             form={form}
             name={`bannerTexts.${locale}`}
             label={localeLabels[locale]}
-            lang={locale === 'sa' ? 'ar' : locale}
+            lang={localeTags[locale]}
             dir="auto"
             required={required.has(locale)}
           />
