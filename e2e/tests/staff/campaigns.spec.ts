@@ -68,5 +68,12 @@ for (const [locale, width] of [
     await expect(visitor.locator('html')).toHaveAttribute('dir', 'rtl');
     await expectNoAxeViolations(visitor);
     await site.close();
+
+    // Ended yesterday: the other journeys' pages show no banner of this one.
+    await page.getByTestId('campaign-languages-link').waitFor();
+    await page.goto(page.url().replace('/orders/', '/edit/'));
+    await page.getByTestId('campaign-form').locator('[name="endsOn"]').fill(day(-1));
+    await page.getByTestId('campaign-form').locator('button[type="submit"]').click();
+    await expect(page.getByTestId('campaign-state')).toHaveText(locale === 'en' ? 'Ended' : 'E mbaruar');
   });
 }
