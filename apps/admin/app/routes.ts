@@ -56,6 +56,14 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   statisticPackage: 'routes/statistic/global-package.tsx',
   statisticPackageUsers: 'routes/statistic/package-users.tsx',
   statisticPackagesByCountry: 'routes/statistic/packages-bought-from-countries.tsx',
+  couponsAll: 'routes/coupons/all.tsx',
+  couponsCreate: 'routes/coupons/create.tsx',
+  couponEdit: 'routes/coupons/edit.tsx',
+  campaignsAll: 'routes/campaigns/all.tsx',
+  campaignsCreate: 'routes/campaigns/create.tsx',
+  campaignEdit: 'routes/campaigns/edit.tsx',
+  campaignLanguages: 'routes/campaigns/languages.tsx',
+  campaignOrders: 'routes/campaigns/orders.tsx',
 };
 
 export default [

@@ -11,11 +11,14 @@ import { adminOrdersStaffRoutes } from './modules/admin-orders/admin-orders.staf
 import { registerAccessGuard } from './modules/auth/auth.guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessesStaffRoutes } from './modules/businesses/businesses.staff.routes';
+import { campaignsStaffRoutes } from './modules/campaigns/campaigns.staff.routes';
 import { cataloguePortalRoutes } from './modules/catalogue/catalogue.portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { couponsPublicRoutes } from './modules/coupons/coupons.public.routes';
+import { couponsStaffRoutes } from './modules/coupons/coupons.staff.routes';
 import { creditsPortalRoutes } from './modules/credits/credits.portal.routes';
 import { dashboardStaffRoutes } from './modules/dashboard/dashboard.staff.routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
@@ -214,9 +217,12 @@ export const buildApp = async (
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
       await api.register(seoStaffRoutes(deps), { prefix: '/staff' });
       await api.register(pushStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(couponsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(campaignsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));
+      await api.register(couponsPublicRoutes(deps));
       await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));
       await api.register(
         esimProviderRoutes(deps, async (orderId, providerOrderRef) => {

@@ -35,13 +35,16 @@ import './lib/load-context';
 
 export const loader = async ({ request, context }: Route.LoaderArgs): Promise<RootData> => {
   const consent = readCookie(request.headers.get('cookie'), consentCookieName);
+  const locale = resolveRequestLocale(request, context);
   return {
-    locale: resolveRequestLocale(request, context),
+    locale,
     consent: isConsentChoice(consent) ? consent : null,
     /** Absolute origin for canonical and hreflang links (SITE_URL on the server). */
     siteUrl: context.site?.siteUrl ?? new URL(request.url).origin,
     /** Support contacts for the footer, rendered on the server so nothing shifts after load. */
     settings: (await context.site?.publicSettings().catch(() => null)) ?? null,
+    /** The running campaign's banner (a cache of a few seconds on the server: no query per page). */
+    campaign: (await context.site?.campaignBanner?.(locale).catch(() => null)) ?? null,
   };
 };
 

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './blog';
 export * from './catalogue';
 export * from './countries';
+export * from './coupon-checkout';
 export * from './customer';
 export * from './envelope';
 export * from './errors';

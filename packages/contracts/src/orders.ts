@@ -1,4 +1,5 @@
 import { humanProofField } from './auth';
+import { couponCodeField } from './coupon-checkout';
 import { giftCardCodeField } from './gift-cards';
 import { giftRecipientSchema } from './gift-esims';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
@@ -64,6 +65,8 @@ export const createOrderBodySchema = z
     humanProof: humanProofField.optional(),
     /** A gift card pays what it covers (ADR 0040); the rest, if any, is paid by card. Empty: none. */
     giftCardCode: z.union([z.literal(''), giftCardCodeField]).optional(),
+    /** A coupon (ADR 0057): the server applies it to the price; a refused code refuses the order. Empty: none. */
+    couponCode: z.union([z.literal(''), couponCodeField]).optional(),
     /** A gift for someone else: the eSIM goes to the recipient, who claims it (a `gift_esim` order). */
     gift: giftRecipientSchema.optional(),
   })

@@ -27,6 +27,8 @@ export type SiteData = {
   highlights: (locale: Locale) => Promise<{ popular: PackageSummary[]; offers: PackageSummary[] }>;
   getContentPage: (key: 'terms' | 'privacy', locale: Locale) => Promise<ContentPage>;
   publicSettings: () => Promise<{ supportEmail: string; whatsappNumber: string }>;
+  /** The running campaign's banner in this language (issue 32); null when none runs. */
+  campaignBanner?: (locale: Locale) => Promise<{ text: string } | null>;
   /** A new human-check challenge (GET /api/human-challenge's answer), for a form page to send with itself. */
   humanChallenge: () => Promise<HumanChallenge>;
   /** Staff-written texts of a country, region or package page in one language, or null (the page's own words). */

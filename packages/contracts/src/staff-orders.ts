@@ -1,3 +1,4 @@
+import { couponCodeField } from './coupon-checkout';
 import { orderTimelineEventSchema } from './order-timeline';
 import { orderKindSchema, orderReviewReasonSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
@@ -149,8 +150,9 @@ export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrderSortFields = ['createdAt', 'paidAt', 'totalCents', 'number'] as const;
 
 /**
- * Every order of every kind, filtered. `campaign` is the order's `utm_campaign` (campaigns as records come with
- * their issue); there is no coupon filter: orders do not record a coupon yet. `channel: shop` is the shops'
+ * Every order of every kind, filtered. `campaign`: a campaign's utm code (ADR 0058): the orders made with its
+ * coupon or whose `utm_campaign` is that code (any case; a code no campaign has still finds its utm orders).
+ * `coupon`: a coupon's code, the orders that used it (ADR 0057). `channel: shop` is the shops'
  * purchases (any kind bought by a shop), `customer` the rest. `q`: an order number (or part of it), an e-mail
  * address (whole, any case) or an ICCID (whole).
  */
@@ -166,6 +168,7 @@ export const staffOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize
   country: countryCodeField.optional(),
   shopId: z.uuid().optional(),
   campaign: z.string().trim().min(1).max(200).optional(),
+  coupon: couponCodeField.optional(),
   amountMinCents: z.coerce.number().int().min(0).optional(),
   amountMaxCents: z.coerce.number().int().min(0).optional(),
 });

@@ -5,7 +5,9 @@
 
 export * from './admin-orders';
 export * from './businesses';
+export * from './campaigns';
 export * from './clients';
+export * from './coupons';
 export * from './dashboard';
 export * from './facebook-ads';
 export * from './finance';

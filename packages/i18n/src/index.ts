@@ -4,7 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { type Locale, locales } from '@esim/contracts';
 import { createInstance, type i18n, type TFunction } from 'i18next';
 
-export const namespaces = ['common', 'mail', 'web', 'admin', 'content', 'portal', 'gifts', 'push'] as const;
+export const namespaces = [
+  'common',
+  'mail',
+  'web',
+  'admin',
+  'content',
+  'portal',
+  'gifts',
+  'push',
+  'sandbox',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /** SPEC writes placeholders as {field}; every i18next instance uses single braces. */

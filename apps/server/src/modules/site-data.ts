@@ -1,6 +1,7 @@
 import type { SiteData } from '@esim/contracts';
 import type { AppDeps } from '../deps';
 import { AppError } from '../lib/app-error';
+import { campaignBanner } from './campaigns/campaigns.service';
 import { getContentPage } from './content/content.repository';
 import { blogSitemapEntries, findPublicBlogPost, listPublicBlogPosts } from './seo/blog.service';
 import { getSeoText } from './seo/seo.service';
@@ -49,6 +50,7 @@ export const createSiteData = (deps: AppDeps): SiteData => ({
   getBlogPost: (slug, locale) => orNotFound(() => findPublicBlogPost(deps.db, slug, locale)),
   blogSitemap: () => blogSitemapEntries(deps.db),
   humanChallenge: () => deps.humanCheck.createChallenge(),
+  campaignBanner: (locale) => campaignBanner(deps.db, locale),
   publicSettings: async () => {
     const options = await getGeneralOptions(deps.db);
     return { supportEmail: options.supportEmail, whatsappNumber: options.whatsappNumber };

@@ -4,14 +4,17 @@ import { SiteFooter } from '../components/site-footer';
 import { SessionSync } from '../features/auth/components/session-sync';
 import { CookieBanner } from '../features/cookie-consent/components/cookie-banner';
 import { LanguageSync } from '../features/language/components/language-sync';
+import { useRootData } from '../lib/use-root-data';
 import { SiteHeader } from './site-header';
 
 /**
- * The cookie banner, header, main content and footer around every page. The banner sits in the flow above the
+ * The cookie banner, a running campaign's banner, header, main content and footer around every page. The banner sits in the flow above the
  * header, never fixed over the page: on a phone a fixed banner covered the QR code and primary actions.
  */
 export const SiteLayout = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
+  // The running campaign's text (issue 32), rendered on the server with the page.
+  const campaign = useRootData()?.campaign;
   return (
     <div className="site">
       <a href="#main-content" className="skip-link">
@@ -20,6 +23,11 @@ export const SiteLayout = ({ children }: { children: ReactNode }) => {
       <SessionSync />
       <LanguageSync />
       <CookieBanner />
+      {campaign ? (
+        <p className="campaign-banner" data-testid="campaign-banner">
+          {campaign.text}
+        </p>
+      ) : null}
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1}>
         {children}

@@ -14,6 +14,8 @@ export type RootData = {
   siteUrl: string;
   /** Support contacts for the footer, rendered on the server so nothing shifts after load. */
   settings: Awaited<ReturnType<SiteData['publicSettings']>> | null;
+  /** The running campaign's banner in the page's language (issue 32). */
+  campaign: { text: string } | null;
 };
 
 /** The root loader's data: consent choice, site origin and support contacts (undefined inside a broken root). */

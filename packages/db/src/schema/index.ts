@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auth';
 export * from './catalogue';
 export * from './content';
+export * from './coupons';
 export * from './credits';
 export * from './deliveries';
 export * from './gift-cards';

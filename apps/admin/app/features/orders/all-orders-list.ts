@@ -52,6 +52,7 @@ export const allOrdersList = defineList({
     filter.text('country'),
     filter.text('shopId'),
     filter.text('campaign'),
+    filter.text('coupon'),
     filter.moneyRange('amount'),
   ],
   csv: exportAllOrders,

@@ -14,7 +14,9 @@ export type AuditedEntity =
   | 'esim'
   | 'seo_page'
   | 'blog_post'
-  | 'push_notification';
+  | 'push_notification'
+  | 'coupon'
+  | 'campaign';
 
 export type AuditChange = {
   staffUserId: string;

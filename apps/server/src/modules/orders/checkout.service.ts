@@ -7,6 +7,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
 import { orderPriceOf } from '../catalogue/package-price';
+import { type CouponUse, redeemCoupon, reserveCoupon } from '../coupons/coupon-redemption.service';
+import { captureCouponRedemption, reholdCouponRedemption } from '../coupons/coupons.repository';
 import {
   captureGiftCardHolds,
   dueByCard,
@@ -204,9 +206,29 @@ export const createOrder = async (
       : null,
   };
   const { gift } = body;
-  // A gift's recipient is written with its order, in the order's transaction (ADR 0044).
+  const couponCode = body.couponCode || null;
+  // A gift's recipient and a coupon's use are written with their order, in the order's transaction (ADR 0044,
+  // 0057); the coupon is checked (its row locked) before the order is priced.
   const insertRows = async (db: Db) => {
-    const row = await insertNumberedOrder({ db }, values);
+    const coupon: CouponUse | null = couponCode
+      ? await reserveCoupon(db, {
+          code: couponCode,
+          pkg,
+          priceCents: values.totalCents,
+          customerEmail: body.email,
+        })
+      : null;
+    const row = await insertNumberedOrder(
+      { db },
+      coupon
+        ? {
+            ...values,
+            discountCents: values.discountCents + coupon.discountCents,
+            totalCents: values.totalCents - coupon.discountCents,
+          }
+        : values,
+    );
+    if (coupon) await redeemCoupon(db, coupon, row.id);
     if (gift)
       await insertGiftEsim(db, {
         orderId: row.id,
@@ -218,7 +240,8 @@ export const createOrder = async (
     return row;
   };
   if (body.giftCardCode) return createOrderWithGiftCard(deps, insertRows, body.giftCardCode, pkg.slug, log);
-  const order = gift ? await deps.db.transaction((tx) => insertRows(tx)) : await insertRows(deps.db);
+  const order =
+    gift || couponCode ? await deps.db.transaction((tx) => insertRows(tx)) : await insertRows(deps.db);
   const checkoutUrl = await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' });
   return { order, checkoutUrl };
 };
@@ -247,6 +270,7 @@ const createOrderWithGiftCard = async (
       'buyer',
     );
     await captureGiftCardHolds(tx, created.id);
+    await captureCouponRedemption(tx, created.id);
     const userId = await ensureBuyerAccount(deps, tx, created);
     await changeOrderStatus(
       tx,
@@ -280,6 +304,9 @@ export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: Fas
     const blocker = await findEsimChangeBlocker(deps.db, order.targetEsimId, order.id);
     if (blocker) throw new AppError(blocker);
   }
+  // A coupon whose use went back when the last payment failed is taken again, if it still allows it.
+  if ((await deps.db.transaction((tx) => reholdCouponRedemption(tx, order.id))) === 'exhausted')
+    throw new AppError('COUPON_EXHAUSTED', { couponCode: ['errors.COUPON_EXHAUSTED'] });
   const slug = String(order.packageSnapshot?.slug ?? '');
   return openCheckout(deps, order, slug, log, { amountCents: await dueByCard(deps.db, order) });
 };

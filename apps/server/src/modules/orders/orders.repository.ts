@@ -2,7 +2,8 @@ import type { OrderEventActor, OrderKind, OrderReviewReason, OrderStatus, PageQu
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
-import { releaseGiftCardHolds } from '../gift-cards/gift-cards.repository';
+import { releaseCouponRedemption } from '../coupons/coupons.repository';
+import { hasPendingPayment, releaseGiftCardHolds } from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -45,7 +46,10 @@ export type OrderFilters = {
   shopId?: string;
   /** `shop`: bought by a shop; `customer`: the rest. */
   channel?: 'customer' | 'shop';
+  /** A campaign's utm code: its coupon's orders and those whose `utm_campaign` is the code (any case). */
   utmCampaign?: string;
+  /** The orders that used this coupon (held or captured). */
+  couponCode?: string;
   totalMinCents?: number;
   totalMaxCents?: number;
   /** Staff lookup: an e-mail address (whole), an ICCID (whole) or part of an order number. */
@@ -63,6 +67,10 @@ const lookupCondition = (q: string | undefined) => {
 
 const scopeCondition = (scope: OrderScope) => ownerCondition(scope, orders);
 
+/** A campaign's orders (ADR 0058): arrived through its link, or made with its coupon. */
+const campaignCondition = (code: string) =>
+  sql`(lower(${orders.utmCampaign}) = lower(${code}) or exists (select 1 from coupon_redemptions cr join campaigns c on c.coupon_id = cr.coupon_id where cr.order_id = "orders"."id" and cr.status <> 'released' and c.utm_code = lower(${code})))`;
+
 const whereOf = (filters: OrderFilters) =>
   and(
     scopeCondition(filters.scope),
@@ -78,7 +86,10 @@ const whereOf = (filters: OrderFilters) =>
     filters.shopId ? eq(orders.shopId, filters.shopId) : undefined,
     filters.channel === 'shop' ? isNotNull(orders.shopId) : undefined,
     filters.channel === 'customer' ? isNull(orders.shopId) : undefined,
-    filters.utmCampaign ? eq(orders.utmCampaign, filters.utmCampaign) : undefined,
+    filters.utmCampaign ? campaignCondition(filters.utmCampaign) : undefined,
+    filters.couponCode
+      ? sql`exists (select 1 from coupon_redemptions cr join coupons c on c.id = cr.coupon_id where cr.order_id = "orders"."id" and cr.status <> 'released' and c.code = ${filters.couponCode})`
+      : undefined,
     filters.totalMinCents !== undefined ? gte(orders.totalCents, filters.totalMinCents) : undefined,
     filters.totalMaxCents !== undefined ? lte(orders.totalCents, filters.totalMaxCents) : undefined,
     lookupCondition(filters.lookup),
@@ -347,8 +358,10 @@ export const markPaymentUnsuccessful = (
       .returning();
     if (!row) return;
     await recordPaymentAttempt(tx, row, actor);
-    // A gift card's hold on the order goes back to the card unless another card page is still open (ADR 0040).
+    // A gift card's hold on the order goes back to the card unless another card page is still open (ADR 0040);
+    // so does the order's coupon use (ADR 0057).
     await releaseGiftCardHolds(tx, row.orderId);
+    if (!(await hasPendingPayment(tx, row.orderId))) await releaseCouponRedemption(tx, row.orderId);
   });
 
 /** The orders of our payments with this checkout session or provider payment id (a webhook's orders). */

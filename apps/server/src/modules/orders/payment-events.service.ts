@@ -2,6 +2,7 @@ import type { OrderEventActor } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../adapters/payments/port';
+import { captureCouponRedemption, releaseCouponRedemption } from '../coupons/coupons.repository';
 import { creditTopUp } from '../credits/credits.service';
 import {
   captureGiftCardHolds,
@@ -103,6 +104,7 @@ export const applyPaymentSucceeded = async (
       { userId, paidAt: new Date(), failureReason: conflict },
     );
     await releaseGiftCardHolds(tx, order.id);
+    await releaseCouponRedemption(tx, order.id);
     return refund('order');
   }
   const due = await dueByCard(tx, order);
@@ -123,6 +125,7 @@ export const applyPaymentSucceeded = async (
     return noEffects;
   }
   await captureGiftCardHolds(tx, order.id);
+  await captureCouponRedemption(tx, order.id);
   await changeOrderStatus(tx, order, 'paid', { actor: input.actor }, { userId, paidAt: new Date() });
   return { orderToFulfil: order.id, refundToSend: null };
 };

@@ -86,6 +86,7 @@ const allOrders = (query: StaffOrdersCsvQuery): OrderFilters => ({
   ...(query.shopId ? { shopId: query.shopId } : {}),
   ...(query.channel ? { channel: query.channel } : {}),
   ...(query.campaign ? { utmCampaign: query.campaign } : {}),
+  ...(query.coupon ? { couponCode: query.coupon } : {}),
   ...(query.amountMinCents !== undefined ? { totalMinCents: query.amountMinCents } : {}),
   ...(query.amountMaxCents !== undefined ? { totalMaxCents: query.amountMaxCents } : {}),
   ...(query.q ? { lookup: query.q } : {}),

@@ -32,7 +32,7 @@ export const sandboxPayRoutes =
     app.get('/sandbox/checkout/:sessionId', { schema: { hide: true, params } }, async (request, reply) => {
       const row = await payments.getCheckout(request.params.sessionId);
       const locale = checkoutLocale(request, deps.geo, row);
-      const t = deps.i18n.fixedT(locale);
+      const t = deps.i18n.fixedT(locale, 'sandbox');
       const open = row && row.status === 'open' && row.expiresAt.getTime() > Date.now();
       return reply
         .status(open ? 200 : 410)
@@ -59,7 +59,7 @@ export const sandboxPayRoutes =
         const row =
           result.kind === 'problems' ? await payments.getCheckout(request.params.sessionId) : undefined;
         const locale = checkoutLocale(request, deps.geo, row);
-        const t = deps.i18n.fixedT(locale);
+        const t = deps.i18n.fixedT(locale, 'sandbox');
         const view = row ? { ...row, sessionId: row.id } : null;
         return reply
           .status(result.kind === 'problems' ? 422 : 410)

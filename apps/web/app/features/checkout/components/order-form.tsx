@@ -18,6 +18,7 @@ import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
 import { currentReferral, getAttribution } from '../attribution';
 import { savePayToken } from '../view-token';
+import { CouponCodeField } from './coupon-code-field';
 import { GiftCardCodeField } from './gift-card-code-field';
 import { GiftFields } from './gift-fields';
 
@@ -59,6 +60,8 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
   const customer = session.user?.kind === 'customer' ? session.user : null;
   const [emailTaken, setEmailTaken] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // The price after an applied coupon (the server prices the order with the same code).
+  const [couponPrice, setCouponPrice] = useState<string | null>(null);
   const submitting = useRef(false);
   // Signed out, the order needs the human check: solved while the buyer fills the form, not after the click.
   const humanProof = useMemo(
@@ -72,6 +75,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       email: '',
       phoneNumber: '',
       giftCardCode: '',
+      couponCode: '',
       asGift: false,
       recipientEmail: '',
       recipientName: '',
@@ -147,7 +151,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       footer={
         <>
           <PlainSubmitButton loading={busy} disabled={!hydrated} data-testid="pay-button">
-            {t('checkout.order.pay', { price })}
+            {t('checkout.order.pay', { price: couponPrice ?? price })}
           </PlainSubmitButton>
           <p className="form-note" aria-live="polite">
             {leaving ? t('checkout.order.redirecting') : t('checkout.order.secureNote')}
@@ -184,6 +188,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
         required
       />
       <GiftFields form={form} />
+      <CouponCodeField form={form} packageSlug={packageSlug} onPrice={setCouponPrice} />
       <GiftCardCodeField form={form} packageSlug={packageSlug} />
     </PlainFormShell>
   );

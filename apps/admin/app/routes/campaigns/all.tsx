@@ -1,0 +1,26 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ListScreen } from '../../components/list-screen';
+import { campaignsList } from '../../features/campaigns/campaigns-list';
+import { loadArea } from '../../lib/i18n';
+
+export const clientLoader = loadArea('campaigns');
+
+/** SPEC section 2 `/campaigns/all` (admin and analytics). */
+export default function CampaignsAll() {
+  const { t } = useTranslation('admin-campaigns');
+  return (
+    <ListScreen
+      list={campaignsList}
+      title="screens.campaignsAll"
+      before={
+        <Group justify="flex-end">
+          <Button component={Link} to="/campaigns/create" data-testid="campaign-create-link">
+            {t('campaigns.form.create')}
+          </Button>
+        </Group>
+      }
+    />
+  );
+}
