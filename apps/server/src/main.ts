@@ -14,8 +14,8 @@ import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
 import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
-import { runEsimReleaseJob } from './modules/settings/esim-releases.service';
 import { refreshAllOrderRollups } from './modules/order-analytics/order-rollups.service';
+import { runEsimReleaseJob } from './modules/settings/esim-releases.service';
 import { hasLoginAdmin } from './modules/staff/staff-members.repository';
 
 const catalogueSyncCron = '17 3 * * *';
