@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { businessesStaffRoutes } from './modules/businesses/businesses.staff.routes';
 import { cataloguePortalRoutes } from './modules/catalogue/catalogue.portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { packagesStaffRoutes } from './modules/catalogue/packages.staff.routes';
 import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -200,6 +201,7 @@ export const buildApp = async (
       await api.register(businessesStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftCardsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(financeStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(packagesStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
 import type { AppDeps } from './deps';
-import { ensureCatalogue, runCatalogueSync } from './jobs/catalogue-sync';
+import { ensureCatalogue, runScheduledCatalogueSync } from './jobs/catalogue-sync';
 import { resumePaidOrders, startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
@@ -153,7 +153,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     log.info(result, 'usage sync');
   });
   await deps.jobs.scheduleCatalogueSync(catalogueSyncCron, async () => {
-    const result = await runCatalogueSync(deps);
+    const result = await runScheduledCatalogueSync(deps);
     log.info(result, 'catalogue sync');
   });
   await deps.jobs.scheduleClientErasure('30 3 * * *', async () => {

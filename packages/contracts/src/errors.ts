@@ -63,6 +63,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   GIFT_CARD_UNKNOWN: 422,
   GIFT_CARD_SPENT: 409,
+  PRICE_BELOW_MARGIN: 422,
+  PACKAGE_IN_USE: 409,
   INTERNAL: 500,
 } as const;
 

@@ -45,6 +45,8 @@ export const defaultGeneralOptions = {
   vatRatePercent: 0,
   /** What a change of eSIM costs (a new profile from the wholesaler); the packages move at no charge. */
   changeEsimPriceCents: 499,
+  /** Whether the catalogue sync applies the provider's changes itself, or shows staff the diff first. */
+  catalogueSyncAutoApply: false,
 };
 
 export const seedSettings = async (db: Db) => {

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@esim/contracts/staff';
 import { auditLog, type Db, users } from '@esim/db';
 import { and, desc, eq } from 'drizzle-orm';
 
-export type AuditedEntity = 'customer' | 'shop' | 'staff' | 'application' | 'order' | 'gift_card';
+export type AuditedEntity = 'customer' | 'shop' | 'staff' | 'application' | 'order' | 'gift_card' | 'package';
 
 export type AuditChange = {
   staffUserId: string;

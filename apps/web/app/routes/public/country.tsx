@@ -41,7 +41,7 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
   const all = [...page.local, ...page.regional, ...page.global];
   return {
     country: page.country,
-    fromPrice: all.length > 0 ? formatPrice(Math.min(...all.map(salePriceCents)), locale) : '',
+    fromPrice: all.length > 0 ? formatPrice(Math.min(...all.map((p) => salePriceCents(p))), locale) : '',
     local: withCoverage(page.local, false),
     regional: withCoverage(page.regional, true),
     global: withCoverage(page.global, false),
