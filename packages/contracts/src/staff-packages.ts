@@ -22,6 +22,19 @@ export const minimumPriceCents = (wholesaleCents: number) =>
 
 const version = z.string().min(1).max(64);
 const cents = z.coerce.number().int().min(1).max(10_000_000);
+const emptyIsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+/** An offer's start or end: a day (the form's date picker) or a timestamp; empty is none. */
+const offerDateSchema = z.preprocess(
+  emptyIsNull,
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()]).nullable(),
+);
+const dayOnly = /^\d{4}-\d{2}-\d{2}$/;
+/** When an offer starts: a day means from its start (UTC). */
+export const offerStartOf = (value: string) => new Date(value);
+/** When an offer ends: a day means at its end, so "until 31 December" includes that day (UTC). */
+export const offerEndOf = (value: string) =>
+  dayOnly.test(value) ? new Date(new Date(value).getTime() + 86_400_000) : new Date(value);
+
 const displayNamesSchema = z
   .partialRecord(z.enum(locales), z.string().trim().max(120))
   .transform((names) => Object.fromEntries(Object.entries(names).filter(([, name]) => name)));
@@ -92,9 +105,9 @@ export const updatePackageBodySchema = z
   .strictObject({
     version,
     priceCents: cents,
-    offerPriceCents: cents.nullable(),
-    offerStartsAt: z.iso.datetime({ offset: true }).nullable(),
-    offerEndsAt: z.iso.datetime({ offset: true }).nullable(),
+    offerPriceCents: z.preprocess(emptyIsNull, cents.nullable()),
+    offerStartsAt: offerDateSchema,
+    offerEndsAt: offerDateSchema,
     popular: z.boolean(),
     active: z.boolean(),
     displayNames: displayNamesSchema,
@@ -108,7 +121,11 @@ export const updatePackageBodySchema = z
         path: ['offerPriceCents'],
         message: 'packages.errors.offerNotBelowPrice',
       });
-    if (body.offerStartsAt && body.offerEndsAt && body.offerEndsAt <= body.offerStartsAt)
+    if (
+      body.offerStartsAt &&
+      body.offerEndsAt &&
+      offerEndOf(body.offerEndsAt) <= offerStartOf(body.offerStartsAt)
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['offerEndsAt'],
@@ -144,7 +161,8 @@ export const packageAnswerSchema = z
   .register(apiSchemas, { id: 'PackageAnswer' });
 export type PackageAnswer = z.infer<typeof packageAnswerSchema>;
 
-export const deletePackageBodySchema = z.strictObject({ version });
+/** A delete names the version staff saw (in the query: a DELETE has no body). */
+export const packageVersionQuerySchema = z.object({ version });
 
 /** A package on the provider's wholesale list, and whether we sell it already. */
 export const wholesalePackageSchema = z

@@ -192,14 +192,21 @@ describe('editing a package', () => {
     const later = await ok<{ package: StaffPackage }>(
       'PATCH',
       `/api/staff/packages/${pkg.id}`,
-      editBody(pkg, { offerPriceCents, offerStartsAt: '2030-01-01T00:00:00.000Z', confirmBelowMargin: true }),
+      editBody(pkg, {
+        offerPriceCents,
+        offerStartsAt: '2030-01-01T00:00:00.000Z',
+        offerEndsAt: '2030-01-31',
+        confirmBelowMargin: true,
+      }),
     );
     expect(later.package.offerStartsAt).toBe('2030-01-01T00:00:00.000Z');
+    // A day as the end includes that day.
+    expect(later.package.offerEndsAt).toBe('2030-02-01T00:00:00.000Z');
     expect((await publicPackage(pkg.slug)).json().offerPriceCents).toBeNull();
     await ok(
       'PATCH',
       `/api/staff/packages/${pkg.id}`,
-      editBody(later.package, { offerStartsAt: null, confirmBelowMargin: true }),
+      editBody(later.package, { offerStartsAt: null, offerEndsAt: '', confirmBelowMargin: true }),
     );
     expect((await publicPackage(pkg.slug)).json().offerPriceCents).toBe(offerPriceCents);
   });
@@ -255,8 +262,8 @@ describe('bulk actions and deleting', () => {
     });
     const refused = await call(
       'DELETE',
-      `/api/staff/packages/${used.id}`,
-      { version: used.version },
+      `/api/staff/packages/${used.id}?version=${encodeURIComponent(used.version)}`,
+      undefined,
       analytics,
       'sq',
     );
@@ -269,9 +276,10 @@ describe('bulk actions and deleting', () => {
     const unused = await aPackage();
     expect(
       (
-        await ok<{ message: string }>('DELETE', `/api/staff/packages/${unused.id}`, {
-          version: unused.version,
-        })
+        await ok<{ message: string }>(
+          'DELETE',
+          `/api/staff/packages/${unused.id}?version=${encodeURIComponent(unused.version)}`,
+        )
       ).message,
     ).toBe('The package is deleted.');
     expect((await call('GET', `/api/staff/packages/${unused.id}`)).statusCode).toBe(404);
@@ -363,9 +371,10 @@ describe('the reseller price list', () => {
         slug: string;
         resellerPriceCents: number;
       }[];
-    const removed = await ok<{ message: string }>('DELETE', `/api/staff/packages/${pkg.id}/reseller`, {
-      version: pkg.version,
-    });
+    const removed = await ok<{ message: string }>(
+      'DELETE',
+      `/api/staff/packages/${pkg.id}/reseller?version=${encodeURIComponent(pkg.version)}`,
+    );
     expect(removed.message).toBe('The package is off the reseller price list.');
     expect((await portal()).some((p) => p.slug === pkg.slug)).toBe(false);
 

@@ -3,12 +3,12 @@ import {
   addPackageBodySchema,
   bulkPackagesBodySchema,
   catalogueDiffSchema,
-  deletePackageBodySchema,
   highlightListParamsSchema,
   highlightOrderSchema,
   packageAnswerSchema,
   packageChangeResultSchema,
   packageIdParamsSchema,
+  packageVersionQuerySchema,
   pagedStaffPackagesSchema,
   pagedWholesalePackagesSchema,
   resellerBulkMarginBodySchema,
@@ -222,7 +222,7 @@ export const packagesStaffRoutes =
           tags,
           summary: 'Delete a package no paid, unused order needs (otherwise deactivate it)',
           params: packageIdParamsSchema,
-          body: deletePackageBodySchema,
+          querystring: packageVersionQuerySchema,
           response: { 200: packageChangeResultSchema },
         },
       },
@@ -230,7 +230,7 @@ export const packagesStaffRoutes =
         deleteStaffPackage(deps, {
           ...staff(request),
           packageId: request.params.packageId,
-          version: request.body.version,
+          version: request.query.version,
         }),
     );
 
@@ -262,7 +262,7 @@ export const packagesStaffRoutes =
           tags,
           summary: 'Take the package off the reseller price list',
           params: packageIdParamsSchema,
-          body: deletePackageBodySchema,
+          querystring: packageVersionQuerySchema,
           response: { 200: packageChangeResultSchema },
         },
       },
@@ -270,7 +270,7 @@ export const packagesStaffRoutes =
         removeResellerPrice(deps, {
           ...staff(request),
           packageId: request.params.packageId,
-          version: request.body.version,
+          version: request.query.version,
         }),
     );
   };

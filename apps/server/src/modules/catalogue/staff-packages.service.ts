@@ -5,6 +5,8 @@ import {
   type HighlightList,
   minimumMarginPercent,
   minimumPriceCents,
+  offerEndOf,
+  offerStartOf,
   type PackageChangeResult,
   type ResellerBulkMarginBody,
   type SetResellerPriceBody,
@@ -151,8 +153,6 @@ export const getStaffPackage = async (deps: { db: Db }, id: string): Promise<Sta
   return { package: pkg, history };
 };
 
-const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
-
 /** The edit drawer: price, offer and its window, popular, active and the display names. */
 export const updateStaffPackage = async (
   deps: Deps,
@@ -174,8 +174,9 @@ export const updateStaffPackage = async (
       const next: Partial<PackageRow> = {
         priceCents: Number(body.priceCents),
         offerPriceCents: body.offerPriceCents === null ? null : Number(body.offerPriceCents),
-        offerStartsAt: body.offerPriceCents === null ? null : dateOrNull(body.offerStartsAt),
-        offerEndsAt: body.offerPriceCents === null ? null : dateOrNull(body.offerEndsAt),
+        offerStartsAt:
+          body.offerPriceCents === null || !body.offerStartsAt ? null : offerStartOf(body.offerStartsAt),
+        offerEndsAt: body.offerPriceCents === null || !body.offerEndsAt ? null : offerEndOf(body.offerEndsAt),
         popular: body.popular,
         active: body.active,
         displayNames: body.displayNames as Record<string, string>,
