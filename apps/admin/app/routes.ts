@@ -35,6 +35,12 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   businessOrders: 'routes/businesses/business-orders.tsx',
   financeShopReports: 'routes/finance/shop-reports.tsx',
   financeShopReport: 'routes/finance/shop-report.tsx',
+  packagesGlobal: 'routes/packages/all.tsx',
+  packagesAdd: 'routes/packages/add.tsx',
+  packagesPopular: 'routes/packages/popular-packages.tsx',
+  packagesOffers: 'routes/packages/offers-packages.tsx',
+  packagesReseller: 'routes/packages/reseller-packages.tsx',
+  packagesAddReseller: 'routes/packages/add-reseller-packages.tsx',
 };
 
 export default [

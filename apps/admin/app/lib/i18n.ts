@@ -34,6 +34,7 @@ export const staffAreas = [
   'gift-cards',
   'finance',
   'orders',
+  'packages',
   'profile',
   'refunds',
   'shops',
