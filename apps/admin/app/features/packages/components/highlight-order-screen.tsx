@@ -82,7 +82,9 @@ export const HighlightOrderScreen = ({ list }: { list: HighlightList }) => {
                       {index + 1}.
                     </Text>
                     <div>
-                      <Text fw={600}>{pkg.name}</Text>
+                      <Text fw={600} data-testid="order-name">
+                        {pkg.name}
+                      </Text>
                       <Text size="sm" c="gray.7">
                         {formatPrice(pkg.offerPriceCents ?? pkg.priceCents, locale)}
                         {pkg.active ? '' : ` · ${t('order.inactive')}`}

@@ -1,4 +1,4 @@
-import { localeLabels, locales } from '@esim/contracts';
+import { localeLabels, locales, localeTags } from '@esim/contracts';
 import { type StaffPackage, type UpdatePackageBody, updatePackageBodySchema } from '@esim/contracts/staff';
 import { isApiError } from '@esim/ui/api-client';
 import { useToast } from '@esim/ui/feedback/toast';
@@ -75,7 +75,7 @@ export const PackageEditForm = ({ pkg }: { pkg: StaffPackage }) => {
               name={`displayNames.${locale}`}
               label={localeLabels[locale]}
               placeholder={pkg.name}
-              lang={locale === 'sa' ? 'ar' : locale}
+              lang={localeTags[locale]}
             />
           ))}
         </SimpleGrid>
