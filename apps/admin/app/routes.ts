@@ -64,6 +64,12 @@ const screenModules: Partial<Record<StaffScreenId, string>> = {
   campaignEdit: 'routes/campaigns/edit.tsx',
   campaignLanguages: 'routes/campaigns/languages.tsx',
   campaignOrders: 'routes/campaigns/orders.tsx',
+  packagesGlobal: 'routes/packages/all.tsx',
+  packagesAdd: 'routes/packages/add.tsx',
+  packagesPopular: 'routes/packages/popular-packages.tsx',
+  packagesOffers: 'routes/packages/offers-packages.tsx',
+  packagesReseller: 'routes/packages/reseller-packages.tsx',
+  packagesAddReseller: 'routes/packages/add-reseller-packages.tsx',
 };
 
 export default [

@@ -14,6 +14,7 @@ import { businessesStaffRoutes } from './modules/businesses/businesses.staff.rou
 import { campaignsStaffRoutes } from './modules/campaigns/campaigns.staff.routes';
 import { cataloguePortalRoutes } from './modules/catalogue/catalogue.portal.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { packagesStaffRoutes } from './modules/catalogue/packages.staff.routes';
 import { clientsStaffRoutes } from './modules/clients/clients.staff.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -219,6 +220,7 @@ export const buildApp = async (
       await api.register(pushStaffRoutes(deps), { prefix: '/staff' });
       await api.register(couponsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(campaignsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(packagesStaffRoutes(deps), { prefix: '/staff' });
       await api.register(ordersPublicRoutes(deps));
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));

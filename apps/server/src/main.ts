@@ -8,7 +8,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createDeps } from './create-deps';
 import type { AppDeps } from './deps';
 import { ensureDemoAds, runAdsSync } from './jobs/ads-sync';
-import { ensureCatalogue, runCatalogueSync } from './jobs/catalogue-sync';
+import { ensureCatalogue, runScheduledCatalogueSync } from './jobs/catalogue-sync';
 import { resumePaidOrders, startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
 import { requestIdMixin } from './lib/request-context';
@@ -157,7 +157,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     log.info(result, 'usage sync');
   });
   await deps.jobs.scheduleCatalogueSync(catalogueSyncCron, async () => {
-    const result = await runCatalogueSync(deps);
+    const result = await runScheduledCatalogueSync(deps);
     log.info(result, 'catalogue sync');
   });
   // The sandbox's invented campaigns are demo data: never synced where there is none (production, ADR 0033).

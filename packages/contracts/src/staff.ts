@@ -21,5 +21,6 @@ export * from './shops';
 export * from './staff-gift-cards';
 export * from './staff-gift-esims';
 export * from './staff-orders';
+export * from './staff-packages';
 export * from './staff-refunds';
 export * from './staff-users';

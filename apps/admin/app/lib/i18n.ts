@@ -37,6 +37,7 @@ export const staffAreas = [
   'gift-cards',
   'finance',
   'orders',
+  'packages',
   'profile',
   'push',
   'refunds',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { countPackages } from '../modules/catalogue/catalogue.repository';
 import { syncCatalogue } from '../modules/catalogue/catalogue-sync.service';
+import { diffCatalogue } from '../modules/catalogue/staff-packages.service';
 import { getGeneralOptions } from '../modules/settings/settings.repository';
 
 /** Pulls the provider's price list into our packages and refreshes the in-memory catalogue. */
@@ -14,6 +15,22 @@ export const runCatalogueSync = async (deps: AppDeps) => {
   });
   deps.catalogue.invalidate();
   return result;
+};
+
+/**
+ * The scheduled sync: applies the provider's list when the setting `catalogueSyncAutoApply` says so; otherwise
+ * it only reports what applying would change, and staff apply it from the packages screen (issue 32).
+ */
+export const runScheduledCatalogueSync = async (deps: AppDeps) => {
+  const { catalogueSyncAutoApply } = await getGeneralOptions(deps.db);
+  if (catalogueSyncAutoApply) return { applied: true, ...(await runCatalogueSync(deps)) };
+  const diff = await diffCatalogue(deps);
+  return {
+    applied: false,
+    added: diff.added.length,
+    changedCost: diff.changedCost.length,
+    dropped: diff.dropped.length,
+  };
 };
 
 /** First start: reference data, the first sync and the demo favourites; later starts change nothing. */

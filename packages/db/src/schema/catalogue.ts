@@ -61,6 +61,14 @@ export const packages = pgTable(
     validityDays: integer('validity_days').notNull(),
     priceCents: integer('price_cents').notNull(),
     offerPriceCents: integer('offer_price_cents'),
+    /** The offer's window (ADR 0051): null ends mean open; outside it the buyer pays the price. */
+    offerStartsAt: timestamp('offer_starts_at', { withTimezone: true }),
+    offerEndsAt: timestamp('offer_ends_at', { withTimezone: true }),
+    /** Staff's name for the package per locale (the provider's `name` stays as the fallback). */
+    displayNames: jsonb('display_names').$type<Record<string, string>>().notNull().default({}),
+    /** Staff's order of the home page's popular and offers lists (ADR 0051); null sorts last. */
+    popularPosition: integer('popular_position'),
+    offerPosition: integer('offer_position'),
     wholesaleCents: integer('wholesale_cents').notNull(),
     /** What a shop pays, in credit cents (DESIGN section 3 "Reseller packages"); null: not sold to shops. */
     resellerPriceCents: integer('reseller_price_cents'),

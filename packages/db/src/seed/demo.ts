@@ -45,11 +45,12 @@ export const defaultGeneralOptions = {
   vatRatePercent: 0,
   /** What a change of eSIM costs (a new profile from the wholesaler); the packages move at no charge. */
   changeEsimPriceCents: 499,
-  catalogueSyncAutoApply: false,
   /** An eSIM never installed nor used this many days after purchase is listed to be freed at the provider. */
   freeUnusedEsimAfterDays: 30,
   /** Free the listed eSIMs without a staff confirmation. */
   freeUnusedEsimsAutomatically: false,
+  /** Whether the catalogue sync applies the provider's changes itself, or shows staff the diff first. */
+  catalogueSyncAutoApply: false,
 };
 
 export const seedSettings = async (db: Db) => {

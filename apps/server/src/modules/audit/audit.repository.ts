@@ -17,6 +17,7 @@ export type AuditedEntity =
   | 'push_notification'
   | 'coupon'
   | 'campaign';
+export type AuditedEntity = 'customer' | 'shop' | 'staff' | 'application' | 'order' | 'gift_card' | 'package';
 
 export type AuditChange = {
   staffUserId: string;

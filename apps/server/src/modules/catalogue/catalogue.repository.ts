@@ -1,4 +1,5 @@
 import type { PageQuery } from '@esim/contracts';
+import { minimumMarginPercent } from '@esim/contracts/staff';
 import { countries, type Db, packageCountries, packages, regionCountries, regions } from '@esim/db';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
@@ -61,7 +62,8 @@ export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
 
 /**
  * Inserts or refreshes the provider's packages by provider code. The slug stays as first published (URLs); staff
- * choices (popular, offer price) are not touched.
+ * choices (popular, offer price, active, the price and reseller price) are not touched, except that a price a
+ * higher cost has pushed below the minimum margin takes the markup's price again (ADR 0052).
  */
 export const upsertProviderPackages = (db: Db, values: (typeof packages.$inferInsert)[]) =>
   db
@@ -77,11 +79,12 @@ export const upsertProviderPackages = (db: Db, values: (typeof packages.$inferIn
         dataMb: sql`excluded.data_mb`,
         validityDays: sql`excluded.validity_days`,
         wholesaleCents: sql`excluded.wholesale_cents`,
-        priceCents: sql`excluded.price_cents`,
-        resellerPriceCents: sql`excluded.reseller_price_cents`,
+        priceCents: sql`case when packages.price_cents * 100 < excluded.wholesale_cents * ${100 + minimumMarginPercent}
+          then excluded.price_cents else packages.price_cents end`,
+        resellerPriceCents: sql`case when packages.reseller_price_cents < excluded.wholesale_cents
+          then excluded.reseller_price_cents else packages.reseller_price_cents end`,
         topUpAllowed: sql`excluded.top_up_allowed`,
         activation: sql`excluded.activation`,
-        active: true,
         updatedAt: new Date(),
       },
     })

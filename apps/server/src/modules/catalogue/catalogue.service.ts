@@ -11,6 +11,7 @@ import {
   type RegionPage,
   salePriceCents,
 } from '@esim/contracts';
+import { liveOfferCents } from '@esim/contracts/price';
 import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
 import { pageOfList } from '../../lib/list-query';
@@ -37,7 +38,17 @@ const byDisplayOrder = (a: PackageRow, b: PackageRow) =>
  * An immutable in-memory view of the catalogue: the catalogue is small and read on every public page, so it is
  * loaded in four queries and served from memory; localized shapes are built once per locale.
  */
-export const buildCatalogueSnapshot = (rows: CatalogueRows, globalName: (locale: Locale) => string) => {
+export const buildCatalogueSnapshot = (
+  loaded: CatalogueRows,
+  globalName: (locale: Locale) => string,
+  now = new Date(),
+) => {
+  // An offer outside its window is no offer here: the snapshot reloads within its time-to-live, so an offer
+  // starts and ends on the public pages within that.
+  const rows = {
+    ...loaded,
+    packageRows: loaded.packageRows.map((p) => ({ ...p, offerPriceCents: liveOfferCents(p, now) })),
+  };
   const countryNames = new Map<Locale, Intl.DisplayNames>(
     locales.map((l) => [l, new Intl.DisplayNames([localeTags[l], 'en'], { type: 'region' })]),
   );
@@ -78,7 +89,7 @@ export const buildCatalogueSnapshot = (rows: CatalogueRows, globalName: (locale:
       id: row.id,
       slug: row.slug,
       type: row.type,
-      name: row.name,
+      name: row.displayNames[locale] ?? row.name,
       destination:
         row.type === 'local' && row.countryCode
           ? countryName(row.countryCode, locale)
@@ -121,7 +132,7 @@ export const buildCatalogueSnapshot = (rows: CatalogueRows, globalName: (locale:
     code,
     name: kind === 'country' ? countryName(code, locale) : regionName(code, locale),
     continent: kind === 'country' ? (continentOf.get(code) ?? null) : null,
-    fromPriceCents: Math.min(...pkgs.map(salePriceCents)),
+    fromPriceCents: Math.min(...pkgs.map((p) => salePriceCents(p))),
     packageCount: pkgs.length,
     popular: pkgs.some((p) => p.popular),
   });
@@ -238,9 +249,14 @@ export const buildCatalogueSnapshot = (rows: CatalogueRows, globalName: (locale:
       .filter((d) => d.kind === kind)
       .sort((a, b) => a.name.localeCompare(b.name, localeTags[locale]));
 
+  // Staff's order (ADR 0051); packages staff have not placed follow in display order.
+  const byPosition = (position: (p: PackageRow) => number | null) => (a: PackageRow, b: PackageRow) =>
+    (position(a) ?? Number.MAX_SAFE_INTEGER) - (position(b) ?? Number.MAX_SAFE_INTEGER);
+  const popularRows = sorted.filter((p) => p.popular).sort(byPosition((p) => p.popularPosition));
+  const offerRows = sorted.filter((p) => p.offerPriceCents !== null).sort(byPosition((p) => p.offerPosition));
   const highlights = (locale: Locale) => ({
-    popular: sorted.filter((p) => p.popular).map((p) => summary(p, locale)),
-    offers: sorted.filter((p) => p.offerPriceCents !== null).map((p) => summary(p, locale)),
+    popular: popularRows.map((p) => summary(p, locale)),
+    offers: offerRows.map((p) => summary(p, locale)),
   });
 
   return { listPackages, getPackage, getCountryPage, getRegionPage, listDestinations, search, highlights };

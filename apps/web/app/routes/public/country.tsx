@@ -52,7 +52,7 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
     related: related.map((post) => toBlogCard(post, locale)),
     blogTexts: related.length > 0 ? getPageTexts(locale, 'blog') : null,
     country: page.country,
-    fromPrice: all.length > 0 ? formatPrice(Math.min(...all.map(salePriceCents)), locale) : '',
+    fromPrice: all.length > 0 ? formatPrice(Math.min(...all.map((p) => salePriceCents(p))), locale) : '',
     local: withCoverage(page.local, false),
     regional: withCoverage(page.regional, true),
     global: withCoverage(page.global, false),

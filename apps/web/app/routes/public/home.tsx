@@ -22,7 +22,15 @@ export const loader = async ({ request, context }: Route.LoaderArgs) => {
     context.site.highlights(locale),
     q ? context.site.search(q, locale) : null,
   ]);
-  const popular = [...countries, ...regions].filter((d) => d.popular);
+  // Staff arrange the popular packages (/global-packages/popular-packages): their destinations follow that order.
+  const rank = new Map<string, number>();
+  for (const [index, p] of highlights.popular.entries()) {
+    const key = p.country ? `country:${p.country.code}` : p.region ? `region:${p.region.code}` : null;
+    if (key && !rank.has(key)) rank.set(key, index);
+  }
+  const rankOf = (d: { kind: string; code: string }) =>
+    rank.get(`${d.kind}:${d.code}`) ?? Number.MAX_SAFE_INTEGER;
+  const popular = [...countries, ...regions].filter((d) => d.popular).sort((a, b) => rankOf(a) - rankOf(b));
   return {
     q,
     tab: parsePackageTab(params.get('tab')),

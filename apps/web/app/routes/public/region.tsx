@@ -47,7 +47,9 @@ export const loader = async ({ request, params, context }: Route.LoaderArgs) => 
       .map((c) => ({ ...c, operators: [...(operators.get(c.code)?.values() ?? [])] }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     fromPrice:
-      page.packages.length > 0 ? formatPrice(Math.min(...page.packages.map(salePriceCents)), locale) : '',
+      page.packages.length > 0
+        ? formatPrice(Math.min(...page.packages.map((p) => salePriceCents(p))), locale)
+        : '',
     packages: page.packages.map((pkg) => ({
       ...toPackageCard(pkg, locale),
       coverage: coverageBySlug.get(pkg.slug) ?? [],
