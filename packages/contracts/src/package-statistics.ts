@@ -8,6 +8,10 @@ import {
   checkAnalyticsRange,
 } from './order-analytics';
 import { pagedSchema, pageQuerySchema } from './paging';
+
+// One package by its id: the same path parameter as the packages screens'.
+export { packageIdParamsSchema } from './staff-packages';
+
 import { apiSchemas, z } from './zod';
 
 /**
@@ -58,7 +62,6 @@ export const statisticsPackageSchema = z
 export type StatisticsPackage = z.infer<typeof statisticsPackageSchema>;
 
 export const packageSlugParamsSchema = z.object({ displayName: z.string().min(1).max(200) });
-export const packageIdParamsSchema = z.object({ packageId: z.uuid() });
 
 export const packageBuyersSchema = z
   .object({

@@ -16,8 +16,8 @@ export type AuditedEntity =
   | 'blog_post'
   | 'push_notification'
   | 'coupon'
-  | 'campaign';
-export type AuditedEntity = 'customer' | 'shop' | 'staff' | 'application' | 'order' | 'gift_card' | 'package';
+  | 'campaign'
+  | 'package';
 
 export type AuditChange = {
   staffUserId: string;
