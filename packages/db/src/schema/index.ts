@@ -13,4 +13,5 @@ export * from './outbox';
 export * from './sandbox';
 export * from './saved-views';
 export * from './settings';
+export * from './traffic';
 export * from './users';
