@@ -14,6 +14,7 @@ import { requestIdMixin } from './lib/request-context';
 import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
 import { hasLoginAdmin } from './modules/staff/staff-members.repository';
+import { refreshTrafficRollups } from './modules/statistics/traffic-rollup.service';
 
 const catalogueSyncCron = '17 3 * * *';
 
@@ -158,6 +159,12 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   });
   await deps.jobs.scheduleClientErasure('30 3 * * *', async () => {
     log.info({ erased: await eraseExpiredClients(deps) }, 'client erasure');
+  });
+  await deps.jobs.scheduleTrafficRollup('*/10 * * * *', async () => {
+    await refreshTrafficRollups(deps, { days: 2 });
+  });
+  await deps.jobs.scheduleTrafficRollupNightly('45 3 * * *', async () => {
+    log.info(await refreshTrafficRollups(deps, { days: 35 }), 'traffic roll-up');
   });
 
   await site.listen({ host: config.host, port: config.port });

@@ -58,6 +58,21 @@ export const createOrderBodySchema = z
         landingPage: z.string().trim().max(500).optional(),
         /** A partner's referral code from a `?ref=` link (unknown codes are ignored). */
         referralCode: z.string().trim().max(40).optional(),
+        /** With consent to statistics only (ADR 0067): the last touch's medium and referring site, the visit's id. */
+        utmMedium: attributionField,
+        referrerHost: attributionField,
+        sessionId: z.uuid().optional(),
+        /** The visitor's first visit that brought a source (kept by the site after consent). */
+        firstTouch: z
+          .strictObject({
+            utmSource: attributionField,
+            utmMedium: attributionField,
+            utmCampaign: attributionField,
+            fbclid: attributionField,
+            referrerHost: attributionField,
+            landingPage: z.string().trim().max(500).optional(),
+          })
+          .optional(),
       })
       .optional(),
     /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */

@@ -16,3 +16,4 @@ export * from './staff-gift-esims';
 export * from './staff-orders';
 export * from './staff-refunds';
 export * from './staff-users';
+export * from './statistics';

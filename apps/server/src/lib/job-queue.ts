@@ -8,6 +8,8 @@ export const queues = {
   usageSync: 'usage-sync',
   catalogueSync: 'catalogue-sync',
   clientErasure: 'client-erasure',
+  trafficRollup: 'traffic-rollup',
+  trafficRollupNightly: 'traffic-rollup-nightly',
 } as const;
 
 /**
@@ -182,6 +184,11 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     /** Personal data of clients deleted more than 30 days ago, erased daily (one process). */
     scheduleClientErasure: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.clientErasure, cron, handler),
+    /** The statistics' roll-ups (ADR 0066): today and yesterday often, the last five weeks nightly (one process). */
+    scheduleTrafficRollup: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.trafficRollup, cron, handler),
+    scheduleTrafficRollupNightly: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.trafficRollupNightly, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();
