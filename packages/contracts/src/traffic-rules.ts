@@ -62,7 +62,7 @@ export type TrafficTouch = {
 
 const field = (params: URLSearchParams, name: string) => {
   const value = params.get(name)?.trim();
-  return value ? value.slice(0, 200) : undefined;
+  return value ? value.slice(0, trafficLimits.fieldMax) : undefined;
 };
 
 /**

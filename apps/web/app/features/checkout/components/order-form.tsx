@@ -12,8 +12,10 @@ import { loadFormChecks, usePlainForm } from '../../../components/plain-form/use
 import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
+import { readVisit } from '../../../lib/traffic-session';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { usePageRestore } from '../../../lib/use-page-restore';
+import { useRootData } from '../../../lib/use-root-data';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
 import { currentReferral, getAttribution } from '../attribution';
@@ -57,6 +59,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
   const session = useSession();
   const visitorCountry = useVisitorCountry();
   const customer = session.user?.kind === 'customer' ? session.user : null;
+  const consent = useRootData()?.consent ?? null;
   const [emailTaken, setEmailTaken] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const submitting = useRef(false);
@@ -85,7 +88,12 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       submitting.current = true;
       setEmailTaken(false);
       const page = new URL(window.location.href);
-      const attribution = getAttribution(page, document.referrer, currentReferral(page));
+      const attribution = getAttribution(
+        page,
+        document.referrer,
+        currentReferral(page),
+        consent === 'accepted' ? readVisit(localStorage) : null,
+      );
       // Signed out, the answer can tell whether an account exists: the same human check as forgot-password.
       const proof = customer ? undefined : await humanProof.take();
       return createOrder({
