@@ -14,7 +14,5 @@ export * from './order-timeline';
 export * from './orders';
 export * from './paging';
 export * from './site-data';
-export * from './traffic';
-export * from './traffic-rules';
 export * from './validation';
 export { apiSchemas } from './zod';

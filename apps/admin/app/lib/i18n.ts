@@ -38,6 +38,7 @@ export const staffAreas = [
   'refunds',
   'shops',
   'staff',
+  'statistics',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
 

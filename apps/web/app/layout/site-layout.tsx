@@ -5,7 +5,6 @@ import { SessionSync } from '../features/auth/components/session-sync';
 import { CookieBanner } from '../features/cookie-consent/components/cookie-banner';
 import { LanguageSync } from '../features/language/components/language-sync';
 import { SiteHeader } from './site-header';
-import { TrafficTracker } from './traffic-tracker';
 
 /**
  * The cookie banner, header, main content and footer around every page. The banner sits in the flow above the
@@ -21,7 +20,6 @@ export const SiteLayout = ({ children }: { children: ReactNode }) => {
       <SessionSync />
       <LanguageSync />
       <CookieBanner />
-      <TrafficTracker />
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1}>
         {children}

@@ -4,6 +4,7 @@
  * ten are waiting, five seconds after a page, and when the page is hidden or left.
  */
 import { trafficLimits } from '@esim/contracts/traffic-rules';
+import { pageLocale } from './locale';
 import { enterPage, type Visit } from './traffic-session';
 
 type View = { path: string; locale: string; entry: boolean };
@@ -57,3 +58,30 @@ export const trackPage = (page: URL, referrer: string, locale: string) => {
     timer = setTimeout(flush, 5_000);
   }
 };
+
+let lastTracked: string | null = null;
+
+/**
+ * The page now shown, once. The first call of a page load also counts the page the load began on when it is
+ * another one (the visitor accepted on a later page; the landing page may have carried the campaign): the
+ * document's navigation entry still names it, and the document's referrer is the landing page's.
+ */
+const trackCurrentPage = () => {
+  const current = window.location.href;
+  if (current === lastTracked) return;
+  const first = lastTracked === null;
+  lastTracked = current;
+  const landing = first ? performance.getEntriesByType('navigation')[0]?.name : undefined;
+  if (landing && landing !== current) trackPage(new URL(landing), document.referrer, pageLocale());
+  trackPage(
+    new URL(current),
+    first && !(landing && landing !== current) ? document.referrer : '',
+    pageLocale(),
+  );
+};
+
+// The default export: its one caller, in the site's first load, names nothing (fewer bytes to ship there).
+export default trackCurrentPage;
+
+/** The order's attribution from the visit (ADR 0067), read only while the visitor's consent is `accepted`. */
+export { visitAttribution } from './traffic-session';

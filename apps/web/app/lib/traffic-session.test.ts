@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { enterPage, forgetVisit, readVisit } from './traffic-session';
+import { enterPage, readVisit, visitAttribution } from './traffic-session';
 
 const memory = () => {
   const items = new Map<string, string>();
   return {
     getItem: (k: string) => items.get(k) ?? null,
     setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
   };
 };
 const site = 'https://esim.example';
@@ -52,7 +51,30 @@ describe('enterPage', () => {
       visit: { id: 'visit-3', touch: { referrerHost: 'google.com' } },
     });
     expect(google.visit.first).toMatchObject({ utmSource: 'facebook', landingPage: '/', at: 0 });
-    forgetVisit(storage);
-    expect(readVisit(storage)).toBeNull();
+  });
+});
+
+describe('visitAttribution', () => {
+  it("gives the visit's touch, its id and the first touch for the order; nothing without a visit", () => {
+    const storage = memory();
+    expect(visitAttribution(storage)).toBeNull();
+    enterPage(storage, new URL(`${site}/faq`), 'https://www.google.com/', 0, () => 'visit-1');
+    enterPage(
+      storage,
+      new URL(`${site}/?utm_source=facebook&utm_medium=cpc&utm_campaign=spring&fbclid=abc`),
+      '',
+      60_000,
+      () => 'visit-2',
+    );
+    enterPage(storage, new URL(`${site}/order/al-5gb`), `${site}/`, 120_000);
+    expect(visitAttribution(storage)).toEqual({
+      utmSource: 'facebook',
+      utmMedium: 'cpc',
+      utmCampaign: 'spring',
+      fbclid: 'abc',
+      landingPage: '/',
+      sessionId: 'visit-2',
+      firstTouch: { referrerHost: 'google.com', landingPage: '/faq' },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { CreateOrderBody } from '@esim/contracts';
 import { type TrafficTouch, touchOf, trafficSourceOf } from '@esim/contracts/traffic-rules';
 
 /**
@@ -5,6 +6,7 @@ import { type TrafficTouch, touchOf, trafficSourceOf } from '@esim/contracts/tra
  * statistics cookies (the beacon chunk writes it; a rejection removes it). A visit ends after 30 minutes without
  * a page, or when a page brings another source or campaign; the first touch is kept 90 days.
  */
+// layout/traffic-tracker.tsx removes it by this name on a rejection (without loading this module).
 const storageKey = 'traffic-visit';
 const idleMs = 30 * 60_000;
 const firstTouchMs = 90 * 86_400_000;
@@ -18,7 +20,7 @@ export type Visit = {
   first: TrafficTouch & { at: number };
 };
 
-type VisitStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type VisitStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export const readVisit = (storage: VisitStorage): Visit | null => {
   try {
@@ -57,4 +59,19 @@ export const enterPage = (
   return { visit, entry };
 };
 
-export const forgetVisit = (storage: VisitStorage) => storage.removeItem(storageKey);
+type Attribution = NonNullable<CreateOrderBody['attribution']>;
+
+const defined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * The visit's part of an order's attribution (ADR 0067): its own touch, which replaces the order page's (the
+ * campaign is usually pages behind), with its medium, referring site and id, and the visitor's first touch.
+ * Null without a stored visit.
+ */
+export const visitAttribution = (storage: Pick<Storage, 'getItem'>): Attribution | null => {
+  const visit = readVisit({ ...storage, setItem: () => undefined });
+  if (!visit) return null;
+  const { at: _at, ...first } = visit.first;
+  return { ...defined(visit.touch), sessionId: visit.id, firstTouch: defined(first) };
+};

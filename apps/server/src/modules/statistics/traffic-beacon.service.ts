@@ -1,4 +1,5 @@
-import { type TrafficBeacon, trafficSourceOf } from '@esim/contracts';
+import type { TrafficBeacon } from '@esim/contracts/traffic';
+import { trafficSourceOf } from '@esim/contracts/traffic-rules';
 import type { Db } from '@esim/db';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { GeoLocator } from '../../adapters/geo/port';

@@ -1,4 +1,5 @@
-import { trafficBeaconSchema, trafficLimits } from '@esim/contracts';
+import { trafficBeaconSchema } from '@esim/contracts/traffic';
+import { trafficLimits } from '@esim/contracts/traffic-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';

@@ -2,31 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { getAttribution, rememberReferral, storedReferral } from './attribution';
 
 describe('getAttribution', () => {
-  it("with consent, sends the visit's touch, its id and the first touch instead of the order page's", () => {
-    const page = new URL('https://esim.test/order/de-5gb-30d');
-    const visit = {
-      id: '5d4f2c1e-8a47-4f65-9a53-0d6b3c9f1e20',
-      lastAt: 0,
-      touch: {
-        utmSource: 'facebook',
-        utmMedium: 'cpc',
-        utmCampaign: 'spring',
-        fbclid: 'abc',
-        landingPage: '/',
-      },
-      first: { referrerHost: 'google.com', landingPage: '/faq', at: 0 },
-    };
-    expect(getAttribution(page, 'https://esim.test/countries/de', undefined, visit)).toEqual({
-      utmSource: 'facebook',
-      utmMedium: 'cpc',
-      utmCampaign: 'spring',
-      fbclid: 'abc',
-      landingPage: '/',
-      sessionId: visit.id,
-      firstTouch: { referrerHost: 'google.com', landingPage: '/faq' },
-    });
-  });
-
   it('takes the campaign parameters of the order page', () => {
     const page = new URL('https://esim.test/order/de-5gb-30d?utm_source=fb&utm_campaign=summer&fbclid=abc');
     expect(getAttribution(page, '')).toEqual({

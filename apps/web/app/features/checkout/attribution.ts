@@ -1,5 +1,4 @@
 import type { CreateOrderBody } from '@esim/contracts';
-import type { Visit } from '../../lib/traffic-session';
 
 export type Attribution = NonNullable<CreateOrderBody['attribution']>;
 
@@ -17,7 +16,6 @@ export const getAttribution = (
   page: URL,
   referrer: string,
   referralCode: string | undefined = referralFrom(page),
-  visit: Visit | null = null,
 ): Attribution | undefined => {
   const params = page.searchParams;
   let landingPage = `${page.pathname}${page.search}`;
@@ -37,26 +35,7 @@ export const getAttribution = (
   if (referralCode) attribution.referralCode = referralCode;
   const landing = clip(landingPage, 500);
   if (landing) attribution.landingPage = landing;
-  if (visit) Object.assign(attribution, visitAttribution(visit));
   return Object.keys(attribution).length > 0 ? attribution : undefined;
-};
-
-/**
- * With consent to statistics (ADR 0067): the visit's own touch replaces the order page's (the campaign is usually
- * pages behind), with its medium, referring site and id, and the visitor's first touch.
- */
-const visitAttribution = ({ id, touch, first }: Visit): Attribution => {
-  const touchFields = (t: Visit['touch']) => ({
-    utmSource: clip(t.utmSource, 200),
-    utmMedium: clip(t.utmMedium, 200),
-    utmCampaign: clip(t.utmCampaign, 200),
-    fbclid: clip(t.fbclid, 200),
-    referrerHost: clip(t.referrerHost, 200),
-    landingPage: clip(t.landingPage, 500),
-  });
-  const defined = <T extends object>(value: T) =>
-    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-  return { ...defined(touchFields(touch)), sessionId: id, firstTouch: defined(touchFields(first)) };
 };
 
 /** How long a partner's referral link counts for the visitor it brought. */

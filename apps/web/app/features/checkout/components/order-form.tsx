@@ -12,7 +12,6 @@ import { loadFormChecks, usePlainForm } from '../../../components/plain-form/use
 import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
-import { readVisit } from '../../../lib/traffic-session';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { useRootData } from '../../../lib/use-root-data';
@@ -88,12 +87,13 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       submitting.current = true;
       setEmailTaken(false);
       const page = new URL(window.location.href);
-      const attribution = getAttribution(
-        page,
-        document.referrer,
-        currentReferral(page),
-        consent === 'accepted' ? readVisit(localStorage) : null,
-      );
+      const pageAttribution = getAttribution(page, document.referrer, currentReferral(page));
+      // With consent to statistics, the visit's attribution (ADR 0067), from the beacon's chunk.
+      const visit =
+        consent === 'accepted'
+          ? (await import('../../../lib/traffic-beacon')).visitAttribution(localStorage)
+          : null;
+      const attribution = visit ? { ...pageAttribution, ...visit } : pageAttribution;
       // Signed out, the answer can tell whether an account exists: the same human check as forgot-password.
       const proof = customer ? undefined : await humanProof.take();
       return createOrder({
