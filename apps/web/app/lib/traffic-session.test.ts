@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { enterPage, readVisit, visitAttribution } from './traffic-session';
 
-const memory = () => {
-  const items = new Map<string, string>();
-  return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-  };
-};
+// A Storage's methods live on its prototype (as localStorage's do), so a copy of the object would lose them.
+class MemoryStorage {
+  readonly items = new Map<string, string>();
+  getItem(k: string) {
+    return this.items.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, v);
+  }
+}
+const memory = () => new MemoryStorage();
 const site = 'https://esim.example';
 const ids = () => {
   let n = 0;

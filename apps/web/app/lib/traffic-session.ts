@@ -22,7 +22,7 @@ export type Visit = {
 
 type VisitStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-export const readVisit = (storage: VisitStorage): Visit | null => {
+export const readVisit = (storage: Pick<Storage, 'getItem'>): Visit | null => {
   try {
     const saved = JSON.parse(storage.getItem(storageKey) ?? 'null') as Visit | null;
     return saved && typeof saved.id === 'string' && saved.touch && saved.first ? saved : null;
@@ -70,7 +70,7 @@ const defined = <T extends object>(value: T) =>
  * Null without a stored visit.
  */
 export const visitAttribution = (storage: Pick<Storage, 'getItem'>): Attribution | null => {
-  const visit = readVisit({ ...storage, setItem: () => undefined });
+  const visit = readVisit(storage);
   if (!visit) return null;
   const { at: _at, ...first } = visit.first;
   return { ...defined(visit.touch), sessionId: visit.id, firstTouch: defined(first) };
