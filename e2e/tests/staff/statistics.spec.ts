@@ -99,5 +99,5 @@ test('a visitor from a Facebook ad accepts cookies and buys; the order is in the
     await expectNoAxeViolations(page);
   }
   await page.goto('/statistic/traffic/sources');
-  await expect(page.getByRole('heading', { name: 'Sipas burimit' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sipas burimit', exact: true })).toBeVisible();
 });

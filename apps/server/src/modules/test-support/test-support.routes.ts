@@ -208,9 +208,14 @@ export const testSupportRoutes =
       {
         // Registered only when APP_ENV=test: the statistics journeys run the roll-up job instead of waiting for it.
         config: { access: 'public' },
-        schema: { hide: true, tags, summary: 'Rebuild the traffic roll-ups of the last two days (ADR 0066)' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Rebuild the traffic roll-ups of the last two days, or of every day (ADR 0066)',
+          querystring: z.object({ days: z.literal('all').optional() }),
+        },
       },
-      async () => refreshTrafficRollups(deps, { days: 2 }),
+      async (request) => refreshTrafficRollups(deps, { days: request.query.days ?? 2 }),
     );
 
     app.post(
