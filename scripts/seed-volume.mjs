@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// npm run seed:volume — adds the staff lists' volume data set (100,000 customers, 300,000 orders, 500 shops;
-// VOLUME_CUSTOMERS, VOLUME_ORDERS, VOLUME_SHOPS) to the PostgreSQL database of DATABASE_URL. Start the product
+// npm run seed:volume — adds the staff lists' volume data set (100,000 customers, 300,000 orders, 500 shops,
+// 1,000,000 page views; VOLUME_CUSTOMERS, VOLUME_ORDERS, VOLUME_SHOPS, VOLUME_PAGE_VIEWS) to the PostgreSQL database of DATABASE_URL. Start the product
 // on that database once first (it migrates and seeds the catalogue); a second run adds nothing.
 import pg from 'pg';
+import { seedTrafficVolume } from './bench/traffic-volume.mjs';
 import { seedVolume } from './bench/volume.mjs';
 
 const url = process.env.DATABASE_URL;
@@ -19,6 +20,12 @@ try {
     customers: Number(process.env.VOLUME_CUSTOMERS ?? 100_000),
     orders: Number(process.env.VOLUME_ORDERS ?? 300_000),
     shops: Number(process.env.VOLUME_SHOPS ?? 500),
+    log: (line) => console.log(line),
+  });
+  // Issue 33: a million page views and the orders' attribution; the product's roll-up job sums them (nightly
+  // for the last 35 days; a test server rebuilds every day on POST /api/test/traffic-rollup?days=all).
+  await seedTrafficVolume(client, {
+    pageViews: Number(process.env.VOLUME_PAGE_VIEWS ?? 1_000_000),
     log: (line) => console.log(line),
   });
 } finally {

@@ -62,6 +62,8 @@ import { shopsStaffRoutes } from './modules/shops/shops.staff.routes';
 import { createSiteData } from './modules/site-data';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffMembersRoutes } from './modules/staff/staff-members.routes';
+import { statisticsStaffRoutes } from './modules/statistics/statistics.staff.routes';
+import { trafficPublicRoutes } from './modules/statistics/traffic.public.routes';
 import { subscribersPortalRoutes } from './modules/subscribers/subscribers.portal.routes';
 import { testSupportRoutes } from './modules/test-support/test-support.routes';
 import { inlineScriptHashes, readAdminIndex, registerAdmin } from './plugins/admin';
@@ -203,6 +205,7 @@ export const buildApp = async (
       await api.register(orderAnalyticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(facebookAdsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(packageStatisticsStaffRoutes(deps), { prefix: '/staff' });
+      await api.register(statisticsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(adminOrdersStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftEsimsStaffRoutes(deps), { prefix: '/staff' });
       await api.register(giftEsimOrdersStaffRoutes(deps), { prefix: '/staff' });
@@ -225,6 +228,7 @@ export const buildApp = async (
       await api.register(giftCardOrdersPublicRoutes(deps));
       await api.register(giftCardsPublicRoutes(deps));
       await api.register(couponsPublicRoutes(deps));
+      await api.register(trafficPublicRoutes(deps));
       await api.register(paymentsRoutes(deps, (event, log) => handlePaymentWebhook(deps, event, log)));
       await api.register(
         esimProviderRoutes(deps, async (orderId, providerOrderRef) => {

@@ -17,6 +17,7 @@ import { syncUsage } from './modules/esims/usage.service';
 import { refreshAllOrderRollups } from './modules/order-analytics/order-rollups.service';
 import { runEsimReleaseJob } from './modules/settings/esim-releases.service';
 import { hasLoginAdmin } from './modules/staff/staff-members.repository';
+import { refreshTrafficRollups } from './modules/statistics/traffic-rollup.service';
 
 const catalogueSyncCron = '17 3 * * *';
 
@@ -175,6 +176,12 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   await deps.jobs.scheduleOrderRollups('* * * * *', async () => {
     const days = await refreshAllOrderRollups(deps.db);
     if (days > 0) log.info({ days }, 'order rollups refreshed');
+  });
+  await deps.jobs.scheduleTrafficRollup('*/10 * * * *', async () => {
+    await refreshTrafficRollups(deps, { days: 2 });
+  });
+  await deps.jobs.scheduleTrafficRollupNightly('45 3 * * *', async () => {
+    log.info(await refreshTrafficRollups(deps, { days: 35 }), 'traffic roll-up');
   });
 
   await site.listen({ host: config.host, port: config.port });

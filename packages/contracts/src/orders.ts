@@ -41,6 +41,16 @@ export type OrderReviewReason = z.infer<typeof orderReviewReasonSchema>;
 
 const attributionField = z.string().trim().max(200).optional();
 
+/** Where a visit came from: its campaign fields, the referring site (with consent only) and its landing page. */
+const touchShape = {
+  utmSource: attributionField,
+  utmMedium: attributionField,
+  utmCampaign: attributionField,
+  fbclid: attributionField,
+  referrerHost: attributionField,
+  landingPage: z.string().trim().max(500).optional(),
+};
+
 /**
  * The order form (SPEC section 3: full name, e-mail, phone number) for one package. The body carries no price:
  * the server prices every order itself, and unknown keys (a tampered `priceCents`) are dropped.
@@ -53,12 +63,12 @@ export const createOrderBodySchema = z
     phoneNumber: phoneField,
     attribution: z
       .strictObject({
-        utmSource: attributionField,
-        utmCampaign: attributionField,
-        fbclid: attributionField,
-        landingPage: z.string().trim().max(500).optional(),
+        ...touchShape,
         /** A partner's referral code from a `?ref=` link (unknown codes are ignored). */
         referralCode: z.string().trim().max(40).optional(),
+        /** With consent to statistics only (ADR 0067): the visit's id and the visitor's first touch. */
+        sessionId: z.uuid().optional(),
+        firstTouch: z.strictObject(touchShape).optional(),
       })
       .optional(),
     /** Signed out only: the human check, as on forgot-password (the answer tells whether an account exists). */

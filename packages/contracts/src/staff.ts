@@ -24,3 +24,4 @@ export * from './staff-orders';
 export * from './staff-packages';
 export * from './staff-refunds';
 export * from './staff-users';
+export * from './statistics';

@@ -46,6 +46,7 @@ export const staffAreas = [
   'shops',
   'staff',
   'statistics-packages',
+  'statistics',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
 

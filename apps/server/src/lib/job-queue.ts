@@ -11,6 +11,8 @@ export const queues = {
   adsSync: 'ads-sync',
   esimRelease: 'esim-release',
   orderRollups: 'order-rollups',
+  trafficRollup: 'traffic-rollup',
+  trafficRollupNightly: 'traffic-rollup-nightly',
 } as const;
 
 /**
@@ -193,6 +195,11 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
     /** The daily order rollups' changed days, rebuilt every minute (one process; ADR 0072). */
     scheduleOrderRollups: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.orderRollups, cron, handler),
+    /** The statistics' roll-ups (ADR 0066): today and yesterday often, the last five weeks nightly (one process). */
+    scheduleTrafficRollup: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.trafficRollup, cron, handler),
+    scheduleTrafficRollupNightly: (cron: string, handler: () => Promise<void>) =>
+      schedule(queues.trafficRollupNightly, cron, handler),
     /** Runs a scheduled job now (in whichever process claims it first). */
     runNow: async (queue: (typeof queues)['usageSync' | 'catalogueSync']) => {
       await ready();

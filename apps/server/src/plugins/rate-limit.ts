@@ -25,6 +25,13 @@ export const isProviderNotice = (request: Pick<FastifyRequest, 'method' | 'url'>
   /^\/api\/(payments|esim-provider)\/webhooks\/[^/?]+$/.test(request.url.split('?')[0] ?? '');
 
 /**
+ * The site's traffic beacon (ADR 0066) has its own, tighter budget that drops a flood before any work: counted
+ * here too, a reader's page views would spend the address's budget for checkout.
+ */
+export const isTrafficBeacon = (request: Pick<FastifyRequest, 'method' | 'url'>) =>
+  request.method === 'POST' && request.url.split('?')[0] === '/api/traffic/views';
+
+/**
  * The per-address budget for everything else (ADR 0006, 0013). What can be abused (logins, forms,
  * orders) has its own, much tighter per-IP and per-account counters (lib/auth-rate-limit.ts). The counters are
  * in memory, or in Redis when several processes run (REDIS_URL).
@@ -37,7 +44,7 @@ export const registerRateLimit = async (
     max: options.perMinute,
     timeWindow: '1 minute',
     global: true,
-    allowList: (request) => isUnmeteredRead(request) || isProviderNotice(request),
+    allowList: (request) => isUnmeteredRead(request) || isProviderNotice(request) || isTrafficBeacon(request),
     // Shared by every process with Redis; a Redis outage lets requests through rather than failing them.
     ...(options.redis ? { redis: options.redis, nameSpace: 'rate-limit:', skipOnError: true } : {}),
     // Limit headers only once a client is limited: they are noise on every normal answer.

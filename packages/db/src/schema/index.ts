@@ -18,4 +18,5 @@ export * from './sandbox';
 export * from './saved-views';
 export * from './seo';
 export * from './settings';
+export * from './traffic';
 export * from './users';

@@ -47,6 +47,20 @@ export const orders = pgTable(
     utmCampaign: text('utm_campaign'),
     fbclid: text('fbclid'),
     landingPage: text('landing_page'),
+    /**
+     * Attribution of the visit that placed the order (ADR 0067). The columns above are its last touch; with the
+     * visitor's consent to statistics the order also keeps the last touch's medium and referring host, the
+     * visit's session id and the first touch (the visitor's first visit that brought a source).
+     */
+    utmMedium: text('utm_medium'),
+    referrerHost: text('referrer_host'),
+    trafficSessionId: uuid('traffic_session_id'),
+    firstUtmSource: text('first_utm_source'),
+    firstUtmMedium: text('first_utm_medium'),
+    firstUtmCampaign: text('first_utm_campaign'),
+    firstFbclid: text('first_fbclid'),
+    firstReferrerHost: text('first_referrer_host'),
+    firstLandingPage: text('first_landing_page'),
     /** The partner whose referral link brought the buyer (businesses.referral_code). */
     businessId: uuid('business_id'),
     failureReason: text('failure_reason'),

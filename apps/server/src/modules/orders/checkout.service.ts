@@ -35,6 +35,7 @@ import {
   packageNameOf,
   type StatusChange,
 } from './orders.repository';
+import { visitAttributionOf } from './visit-attribution';
 
 // Checkout: a pending order priced by the server, and the provider's card page that pays it (ADR 0010, 0014).
 // What a payment's outcome does to its order is in payment-events.service.ts (provider events and webhooks) and
@@ -200,6 +201,8 @@ export const createOrder = async (
     utmCampaign: body.attribution?.utmCampaign ?? null,
     fbclid: body.attribution?.fbclid ?? null,
     landingPage: body.attribution?.landingPage ?? null,
+    // The visit's attribution, sent by the site only after consent to statistics (ADR 0067).
+    ...visitAttributionOf(body.attribution),
     // Only with a code: the usual order pays no extra round trip.
     businessId: body.attribution?.referralCode
       ? ((await findBusinessIdByReferral(deps.db, body.attribution.referralCode.toUpperCase())) ?? null)

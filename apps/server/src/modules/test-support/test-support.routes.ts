@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { openCheckout } from '../orders/checkout.service';
 import { seedDeliveredGiftCard } from '../orders/gift-card-orders.service';
 import { getOrder } from '../orders/orders.repository';
+import { refreshTrafficRollups } from '../statistics/traffic-rollup.service';
 import { buyWithCredits, topUpShop } from './shop-credit-activity';
 import {
   deleteFailedTestOrder,
@@ -200,6 +201,21 @@ export const testSupportRoutes =
         await deleteFailedTestOrder(deps.db, request.params.orderId);
         return reply.status(204).send();
       },
+    );
+
+    app.post(
+      '/test/traffic-rollup',
+      {
+        // Registered only when APP_ENV=test: the statistics journeys run the roll-up job instead of waiting for it.
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Rebuild the traffic roll-ups of the last two days, or of every day (ADR 0066)',
+          querystring: z.object({ days: z.literal('all').optional() }),
+        },
+      },
+      async (request) => refreshTrafficRollups(deps, { days: request.query.days ?? 2 }),
     );
 
     app.post(

@@ -14,6 +14,7 @@ import { orderPath } from '../../../lib/public-pages';
 import { useSession } from '../../../lib/session';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { usePageRestore } from '../../../lib/use-page-restore';
+import { useRootData } from '../../../lib/use-root-data';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
 import { currentReferral, getAttribution } from '../attribution';
@@ -58,6 +59,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
   const session = useSession();
   const visitorCountry = useVisitorCountry();
   const customer = session.user?.kind === 'customer' ? session.user : null;
+  const consent = useRootData()?.consent ?? null;
   const [emailTaken, setEmailTaken] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // The price after an applied coupon (the server prices the order with the same code).
@@ -89,7 +91,13 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       submitting.current = true;
       setEmailTaken(false);
       const page = new URL(window.location.href);
-      const attribution = getAttribution(page, document.referrer, currentReferral(page));
+      const pageAttribution = getAttribution(page, document.referrer, currentReferral(page));
+      // With consent to statistics, the visit's attribution (ADR 0067), from the beacon's chunk.
+      const visit =
+        consent === 'accepted'
+          ? (await import('../../../lib/traffic-beacon')).visitAttribution(localStorage)
+          : null;
+      const attribution = visit ? { ...pageAttribution, ...visit } : pageAttribution;
       // Signed out, the answer can tell whether an account exists: the same human check as forgot-password.
       const proof = customer ? undefined : await humanProof.take();
       return createOrder({

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFetcher, useLocation } from 'react-router';
 import { isConsentChoice } from '../../../lib/consent';
@@ -16,6 +17,12 @@ export const CookieBanner = () => {
   const hydrated = useIsHydrated();
   const pending = fetcher.formData?.get('choice');
   const choice = isConsentChoice(pending) ? pending : (fetcher.data?.choice ?? rootData?.consent);
+  // Statistics (ADR 0066): once accepted, each page is counted by the beacon, whose code loads only then (from
+  // here, not a component of its own: the site's first load has no bytes to spare). Before, nothing is sent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key changes on every navigation, which is the trigger.
+  useEffect(() => {
+    if (choice === 'accepted') void import('../../../lib/traffic-beacon').then((m) => m.default());
+  }, [choice, location.key]);
   if (choice) return null;
 
   return (
