@@ -27,7 +27,7 @@ export const facebookAdOrdersQuerySchema = z
 export type FacebookAdOrdersQuery = z.infer<typeof facebookAdOrdersQuerySchema>;
 
 /** A sync or backfill of a range of days (admin). */
-export const facebookAdsSyncSchema = z.object(rangeShape).superRefine(checkRange);
+export const facebookAdsSyncSchema = z.strictObject(rangeShape).superRefine(checkRange);
 export type FacebookAdsSyncInput = z.infer<typeof facebookAdsSyncSchema>;
 
 export const facebookAdsSyncResultSchema = z

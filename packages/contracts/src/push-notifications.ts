@@ -16,7 +16,7 @@ export const pushBodyMax = 240;
 
 const otherLocales = locales.filter((locale): locale is Exclude<Locale, 'en'> => locale !== 'en');
 const localized = (max: number) =>
-  z.object({
+  z.strictObject({
     en: z.string().trim().min(1).max(max),
     ...(Object.fromEntries(
       otherLocales.map((locale) => [locale, z.string().trim().max(max).optional()]),
@@ -41,11 +41,11 @@ const refineAudience = (
 };
 
 /** Who receives it (the dry run takes only this). */
-export const pushAudienceBodySchema = z.object(audienceFields).superRefine(refineAudience);
+export const pushAudienceBodySchema = z.strictObject(audienceFields).superRefine(refineAudience);
 export type PushAudienceBody = z.infer<typeof pushAudienceBodySchema>;
 
 export const sendPushNotificationBodySchema = z
-  .object({
+  .strictObject({
     titles: localized(pushTitleMax),
     bodies: localized(pushBodyMax),
     ...audienceFields,

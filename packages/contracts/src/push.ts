@@ -49,9 +49,9 @@ const base64url = (min: number, max: number) =>
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: 'format' });
 
 /** `PushSubscription.toJSON()` as the browser gives it. */
-export const webPushSubscriptionBodySchema = z.object({
+export const webPushSubscriptionBodySchema = z.strictObject({
   endpoint: z.url({ protocol: /^https?$/ }).max(2048),
-  keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
+  keys: z.strictObject({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
   expirationTime: z.number().nullish(),
 });
 export type WebPushSubscriptionBody = z.infer<typeof webPushSubscriptionBodySchema>;

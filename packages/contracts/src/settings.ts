@@ -17,17 +17,17 @@ const cents = (min: number, max: number) =>
   );
 
 /** A top-up of at least `fromCents` earns `percent` of it as bonus (the highest tier the amount reaches). */
-const bonusTierSchema = z.object({ fromCents: cents(0, 100_000_000), percent });
+const bonusTierSchema = z.strictObject({ fromCents: cents(0, 100_000_000), percent });
 
 /**
  * The general options staff edit (`/settings/general-options`), the one contract the server validates and the
  * form checks with. Stored as one JSON row (key 'general'); every change is a version (ADR 0063).
  */
 export const generalOptionsSchema = z
-  .object({
+  .strictObject({
     supportEmail: emailField,
     whatsappNumber: phoneField,
-    seller: z.object({
+    seller: z.strictObject({
       name: textField(120),
       /** Address lines as printed on the invoice; empty lines are dropped. */
       address: z
