@@ -4,6 +4,10 @@ import { loginAsStaff } from './staff-session';
 // Issue 32: analytics (or admin) creates a campaign, writes its banner in Arabic on /campaigns/languages/{id},
 // and the Arabic site shows it above the header; its orders screen lists what it brought.
 
+// One banner shows at a time (the latest started campaign): the two runs of this journey take turns, or the
+// second's banner would take the first's place on the site while the first looks for it.
+test.describe.configure({ mode: 'default' });
+
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 for (const [locale, width] of [

@@ -1,4 +1,3 @@
-import '../../styles/blog.css';
 import { blogPath } from '@esim/contracts/blog';
 import { type Locale, locales, localeTags } from '@esim/contracts/locales';
 import { formatDate } from '@esim/ui/format';

@@ -1,4 +1,3 @@
-import '../../styles/blog.css';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
 import { toBlogCard } from '../../features/content/blog-cards.server';

@@ -1,4 +1,3 @@
-import '../../../styles/blog.css';
 import type { Resource } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePageTexts } from '../../../lib/use-page-texts';
