@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
 import { PageMeta } from '../../components/page-meta';
+import { PlainPageLoader } from '../../components/plain-page-loader';
 import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { OrderForm } from '../../features/checkout/components/order-form';
 import { PackageSummary } from '../../features/checkout/components/package-summary';
@@ -52,7 +52,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   const textsReady = usePathTexts();
   const { pkg, countries, humanChallenge, seo } = loaderData;
   const title = t('checkout:order.title', { package: getPackageTitle(t, pkg) });
-  if (!textsReady) return <PageLoader />;
+  if (!textsReady) return <PlainPageLoader />;
   return (
     <>
       <PageMeta

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AndroidGuide } from '../../components/esim-install';
-import { PageLoader } from '../../components/page-loader';
 import { PageMeta } from '../../components/page-meta';
+import { PlainPageLoader } from '../../components/plain-page-loader';
 import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { PaymentSuccess } from '../../features/checkout/components/payment-success';
@@ -29,7 +29,7 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
   const { t } = useTranslation();
   // The `checkout` texts (ADR 0075): after a client navigation, a loader until they are there.
   const textsReady = usePathTexts();
-  if (!textsReady) return <PageLoader />;
+  if (!textsReady) return <PlainPageLoader />;
   return (
     <>
       <PageMeta title={t('checkout:success.title')} description={t('checkout:success.description')} noIndex />
