@@ -47,7 +47,7 @@ export const measureFirstLoad = (clientDir = defaultBuild) => {
   };
 
   // Locale bundles (packages/i18n/locales/<code>/{common,web}.json) load before hydration: count the largest.
-  // Lazy namespaces (`portal`, `account`: apps/web/app/lib/i18n.ts) load only with their screens.
+  // Lazy namespaces (`portal`, `account`, `checkout`, `auth`: apps/web/app/lib/i18n.ts) load only with their screens.
   const perLocale = new Map();
   for (const [source, chunk] of Object.entries(viteManifest)) {
     const match = /i18n\/locales\/([a-z]{2})\/(?:common|web)\.json$/.exec(source);

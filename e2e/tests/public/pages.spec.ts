@@ -36,6 +36,9 @@ test('every public page is reachable from the header or footer and server-render
   await footer.getByRole('link', { name: 'Privacy policy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByTestId('markdown-content').locator('li').first()).toBeVisible();
+  await footer.getByRole('link', { name: 'Blog', exact: true }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog');
 });
 
 test('the devices page filters the model lists as you type', async ({ page }) => {

@@ -23,9 +23,9 @@ const CopyField = ({ label, value, testId }: { label: string; value: string; tes
               variant="outline"
               onClick={copy}
               style={{ flex: 'none' }}
-              aria-label={`${copied ? t('checkout.success.copied') : t('checkout.success.copy')}: ${label}`}
+              aria-label={`${copied ? t('checkout:success.copied') : t('checkout:success.copy')}: ${label}`}
             >
-              {copied ? t('checkout.success.copied') : t('checkout.success.copy')}
+              {copied ? t('checkout:success.copied') : t('checkout:success.copy')}
             </Button>
           )}
         </CopyButton>
@@ -52,30 +52,30 @@ export const EsimInstall = ({
     <Stack gap="lg" data-testid="esim-install">
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="esim-install-heading">
         <Title order={2} size="h3" id="esim-install-heading" mb="md">
-          {t('checkout.success.installHeading')}
+          {t('checkout:success.installHeading')}
         </Title>
         <Group align="flex-start" gap="xl">
           <figure style={{ margin: 0, maxWidth: 260 }}>
             <img
               src={esim.qrCodeDataUrl}
-              alt={t('checkout.success.qrAlt', { package: packageName })}
+              alt={t('checkout:success.qrAlt', { package: packageName })}
               width={240}
               height={240}
               style={{ display: 'block', maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }}
               data-testid="esim-qr"
             />
             <Text component="figcaption" size="sm" mt="xs">
-              {t('checkout.success.scanHint')}
+              {t('checkout:success.scanHint')}
             </Text>
           </figure>
           <Stack component="dl" gap="md" m={0} style={{ flex: '1 1 240px', minWidth: 0 }}>
             <CopyField
-              label={t('checkout.success.smdpAddress')}
+              label={t('checkout:success.smdpAddress')}
               value={esim.smdpAddress}
               testId="esim-smdp-address"
             />
             <CopyField
-              label={t('checkout.success.activationCode')}
+              label={t('checkout:success.activationCode')}
               value={esim.activationCode}
               testId="esim-activation-code"
             />
@@ -84,13 +84,13 @@ export const EsimInstall = ({
       </Paper>
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="esim-ios-heading">
         <Title order={2} size="h3" id="esim-ios-heading">
-          {t('checkout.success.iosHeading')}
+          {t('checkout:success.iosHeading')}
         </Title>
         <Text mt="xs" mb="md">
-          {t('checkout.success.iosText')}
+          {t('checkout:success.iosText')}
         </Text>
         <Button component="a" href={esim.iosInstallLink} data-testid="esim-ios-link">
-          {t('checkout.success.iosInstall')}
+          {t('checkout:success.iosInstall')}
         </Button>
       </Paper>
       <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="esim-android-heading">
@@ -103,7 +103,7 @@ export const EsimInstall = ({
           ))}
         </ol>
         <Text size="sm">
-          {t('checkout.success.onceNote')} <Link to="/how-to-connect">{t('checkout.success.moreHelp')}</Link>
+          {t('checkout:success.onceNote')} <Link to="/how-to-connect">{t('checkout:success.moreHelp')}</Link>
         </Text>
       </Paper>
     </Stack>

@@ -7,6 +7,7 @@ const whatsappLink = (number: string) => `https://wa.me/${number.replace(/\D/g, 
 const footerLinks = [
   { to: '/about', key: 'nav.about' },
   { to: '/become-a-partner', key: 'nav.partner' },
+  { to: '/blog', key: 'nav.blog' },
   { to: '/contact', key: 'nav.contact' },
   { to: '/terms', key: 'nav.terms' },
   { to: '/privacy', key: 'nav.privacy' },

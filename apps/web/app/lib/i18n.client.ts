@@ -1,7 +1,7 @@
 /**
  * Browser side: loads only the locale in use (one chunk per locale and namespace), plus English for a
- * namespace a locale does not have yet. The lazy namespaces (`portal`, `account`) load with their screens
- * (`ensureTexts`).
+ * namespace a locale does not have yet. The lazy namespaces (`portal`, `account`, `checkout`, `auth`) load with their
+ * screens (`ensureTexts`).
  */
 import { fallbackLocale, type Locale } from '@esim/contracts/locales';
 import type { i18n, Resource } from 'i18next';
@@ -17,7 +17,7 @@ import {
 } from './i18n';
 
 const loaders = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,checkout,auth}.json',
   {
     import: 'default',
   },

@@ -1,6 +1,6 @@
 /**
- * Server side: every locale's `common`, `web`, `portal`, `account`, `gifts`, `blog` and `content` JSON bundled into the
- * server build. `content` (long texts: about, devices, how to connect, FAQ) and `gifts` (the gift-card page, the
+ * Server side: every locale's `common`, `web`, `portal`, `account`, `checkout`, `auth`, `gifts`, `blog` and
+ * `content` JSON bundled into the server build. `content` (long texts: about, devices, how to connect, FAQ) and `gifts` (the gift-card page, the
  * order page's gift-card code and gift fields, the payment return and a gift eSIM's claim) never reach the browser as a bundle: loaders pick the page's part.
  */
 import type { Locale } from '@esim/contracts';
@@ -8,7 +8,7 @@ import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
 
 const files = import.meta.glob<Record<string, unknown>>(
-  '../../../../packages/i18n/locales/*/{common,web,portal,account,gifts,content,blog,push}.json',
+  '../../../../packages/i18n/locales/*/{common,web,portal,account,checkout,auth,gifts,content,blog,push}.json',
   {
     eager: true,
     import: 'default',

@@ -23,14 +23,23 @@ export const lazyNamespaces = {
   portal: /^\/portal(\/|$)/,
   // The portal's profile page shows the dashboard's profile and password forms.
   account: /^\/(account|profile|portal\/profile)(\/|$)/,
+  // The order form and payment pages, and what the dashboards borrow from them (ADR 0075): the eSIM install guide
+  // (account QR code, portal subscribers), the phone field's hints (profiles), the change-eSIM payment note.
+  checkout: /^\/(order|payment|account|profile|portal\/(profile|subscribers|new-subscriber))(\/|$)/,
+  // The sign-in, registration and password pages, the e-mail links' pages and the profiles' password hint.
+  auth: /^\/(login|register|forgot-password|reset-password|confirm-email|cancel-email-change|profile|portal\/(login|register|verify-email|profile))(\/|$)/,
 } as const;
 export type LazyNamespace = keyof typeof lazyNamespaces;
 export type WebNamespace = (typeof webNamespaces)[number] | LazyNamespace;
 
+/** The lazy namespaces a page at this path shows (and hydrates with). */
+export const lazyNamespacesForPath = (pathname: string): LazyNamespace[] =>
+  (Object.keys(lazyNamespaces) as LazyNamespace[]).filter((ns) => lazyNamespaces[ns].test(pathname));
+
 /** What a page at this path hydrates with: its first client render must match the server's, which has them all. */
 export const namespacesForPath = (pathname: string): WebNamespace[] => [
   ...webNamespaces,
-  ...(Object.keys(lazyNamespaces) as LazyNamespace[]).filter((ns) => lazyNamespaces[ns].test(pathname)),
+  ...lazyNamespacesForPath(pathname),
 ];
 export type LocaleBundle = Partial<Record<WebNamespace, Record<string, unknown>>>;
 

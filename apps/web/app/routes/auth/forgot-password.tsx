@@ -8,7 +8,7 @@ export default function ForgotPasswordRoute() {
   const [params] = useSearchParams();
   const accountType = params.get('portal') === '1' ? 'shop' : 'customer';
   return (
-    <AuthPage title={t('auth.forgot.title')} intro={t('auth.forgot.intro')}>
+    <AuthPage title={t('auth:forgot.title')} intro={t('auth:forgot.intro')}>
       <ForgotPasswordForm key={accountType} accountType={accountType} />
     </AuthPage>
   );

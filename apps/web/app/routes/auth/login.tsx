@@ -5,7 +5,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 export default function LoginRoute() {
   const { t } = useTranslation();
   return (
-    <AuthPage title={t('auth.login.title')}>
+    <AuthPage title={t('auth:login.title')}>
       <LoginForm kind="customer" />
     </AuthPage>
   );

@@ -5,7 +5,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 export default function PortalLoginRoute() {
   const { t } = useTranslation();
   return (
-    <AuthPage title={t('auth.portalLogin.title')} intro={t('auth.portalLogin.intro')}>
+    <AuthPage title={t('auth:portalLogin.title')} intro={t('auth:portalLogin.intro')}>
       <LoginForm kind="shop" />
     </AuthPage>
   );

@@ -5,7 +5,7 @@ import { PortalRegisterForm } from '../../features/auth/components/portal-regist
 export default function PortalRegisterRoute() {
   const { t } = useTranslation();
   return (
-    <AuthPage title={t('auth.portalRegister.title')} intro={t('auth.portalRegister.intro')} size="sm">
+    <AuthPage title={t('auth:portalRegister.title')} intro={t('auth:portalRegister.intro')} size="sm">
       <PortalRegisterForm />
     </AuthPage>
   );

@@ -5,7 +5,7 @@ import { RegisterForm } from '../../features/auth/components/register-form';
 export default function RegisterRoute() {
   const { t } = useTranslation();
   return (
-    <AuthPage title={t('auth.register.title')} size="sm">
+    <AuthPage title={t('auth:register.title')} size="sm">
       <RegisterForm />
     </AuthPage>
   );

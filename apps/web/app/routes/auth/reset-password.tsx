@@ -10,16 +10,16 @@ export default function ResetPasswordRoute() {
   const token = params.get('token');
   const portal = params.get('portal') === '1';
   return (
-    <AuthPage title={t('auth.reset.title')}>
+    <AuthPage title={t('auth:reset.title')}>
       {token ? (
         <ResetPasswordForm token={token} portal={portal} />
       ) : (
         <Stack gap="md">
           <Alert color="red.9" variant="outline" role="alert">
-            {t('auth.reset.missingToken')}
+            {t('auth:reset.missingToken')}
           </Alert>
           <Anchor component={Link} to={portal ? '/forgot-password?portal=1' : '/forgot-password'}>
-            {t('auth.reset.requestNew')}
+            {t('auth:reset.requestNew')}
           </Anchor>
         </Stack>
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../components/page-meta';
+import { PlainPageLoader } from '../../components/plain-page-loader';
 import { PrefetchNextPage } from '../../components/prefetch-next-page';
 import { OrderForm } from '../../features/checkout/components/order-form';
 import { PackageSummary } from '../../features/checkout/components/package-summary';
@@ -11,6 +12,7 @@ import { resolveRequestLocale } from '../../lib/locale';
 import type { NextPageHandle } from '../../lib/next-page';
 import { getPackageTitle } from '../../lib/package-card';
 import { paymentReturnRoute } from '../../lib/public-pages';
+import { usePathTexts } from '../../lib/use-lazy-texts';
 import { usePageTexts } from '../../lib/use-page-texts';
 import type { Route } from './+types/order';
 
@@ -46,23 +48,26 @@ export const headers = () => ({ 'Cache-Control': 'private, no-cache' });
 export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   usePageTexts('gifts', loaderData.giftTexts);
   const { t } = useTranslation();
+  // The page's words are the `checkout` texts (ADR 0075): after a client navigation, a loader until they are there.
+  const textsReady = usePathTexts();
   const { pkg, countries, humanChallenge, seo } = loaderData;
-  const title = t('checkout.order.title', { package: getPackageTitle(t, pkg) });
+  const title = t('checkout:order.title', { package: getPackageTitle(t, pkg) });
+  if (!textsReady) return <PlainPageLoader />;
   return (
     <>
       <PageMeta
         title={seo?.title ?? title}
-        description={seo?.description ?? t('checkout.order.description')}
+        description={seo?.description ?? t('checkout:order.description')}
         noIndex
       />
-      <PageIntro id="order-title" heading={seo?.heading ?? title} intro={t('checkout.order.intro')}>
+      <PageIntro id="order-title" heading={seo?.heading ?? title} intro={t('checkout:order.intro')}>
         {seo?.body ? seo.body.split(/\n\s*\n/).map((paragraph) => <p key={paragraph}>{paragraph}</p>) : null}
       </PageIntro>
       <div className="container form-layout">
         {/* min-width 0: the phone input's country list must not widen the one-column layout on phones. */}
         <section className="form-card" aria-labelledby="order-details" style={{ minWidth: 0 }}>
           <h2 id="order-details" style={{ marginTop: 0, fontSize: '1.2rem' }}>
-            {t('checkout.order.detailsHeading')}
+            {t('checkout:order.detailsHeading')}
           </h2>
           <OrderForm
             packageSlug={pkg.slug}

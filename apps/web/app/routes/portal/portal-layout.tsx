@@ -4,11 +4,11 @@ import { QueryProvider } from '../../components/query-provider';
 import { UiKitProvider } from '../../components/ui-kit-provider';
 import { RequireAccount } from '../../features/auth/components/require-account';
 import { PortalShell } from '../../features/portal/components/portal-shell';
-import { useLazyTexts } from '../../lib/use-lazy-texts';
+import { usePathTexts } from '../../lib/use-lazy-texts';
 
 /** The reseller portal (issue 11): shop users only, its menu beside (phones: above) each screen. */
 export default function PortalLayout() {
-  const textsReady = useLazyTexts('portal');
+  const textsReady = usePathTexts();
   return (
     <UiKitProvider>
       <QueryProvider>

@@ -36,7 +36,7 @@ const Outcome = ({ verified, message }: { verified: boolean; message: string }) 
         {message}
       </p>
       <Link to="/portal/login" className="button button--block">
-        {t('auth.verify.toLogin')}
+        {t('auth:verify.toLogin')}
       </Link>
     </>
   );
@@ -50,7 +50,7 @@ export default function VerifyEmailRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const title = t('auth.verify.title');
+  const title = t('auth:verify.title');
   return (
     <div className="container auth-page auth-page--plain">
       <title>{`${title} · ${t('brand')}`}</title>

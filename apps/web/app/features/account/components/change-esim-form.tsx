@@ -109,7 +109,7 @@ export const ChangeEsimForm = ({ esim }: { esim: CustomerEsim }) => {
               {t('account:change.pay', { price: formatPrice(quote.data.priceCents, locale) })}
             </Button>
             <Text size="sm" c="dark.6" mt="xs" aria-live="polite">
-              {leaving ? t('account:redirecting') : t('checkout.order.secureNote')}
+              {leaving ? t('account:redirecting') : t('checkout:order.secureNote')}
             </Text>
           </form>
         </Paper>

@@ -38,7 +38,7 @@ export const ChangePasswordForm = ({ area = 'account' }: { area?: AccountArea })
         form={form}
         name="password"
         label={t('account:profile.newPassword')}
-        description={t('auth.passwordHint')}
+        description={t('auth:passwordHint')}
         autoComplete="new-password"
         required
       />

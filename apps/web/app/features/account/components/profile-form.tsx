@@ -85,9 +85,9 @@ export const ProfileForm = ({
       <PhoneField
         form={form}
         name="phoneNumber"
-        countryLabel={t('checkout.order.phoneCountry')}
+        countryLabel={t('checkout:order.phoneCountry')}
         countries={countries}
-        description={t('checkout.order.phoneHint')}
+        description={t('checkout:order.phoneHint')}
         defaultCountry={(user.country as CountryCode | null) ?? 'AL'}
         required
       />

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
+import { usePathTexts } from '../../../lib/use-lazy-texts';
 import { type EmailChangeAction, useEmailChangeLink } from '../api/email-change';
 import { AuthPage } from './auth-page';
 
@@ -20,6 +21,8 @@ export const EmailChangeLink = ({ action }: { action: EmailChangeAction }) => {
   const hydrated = useIsHydrated();
   const result = useEmailChangeLink(action, hydrated ? token : null);
   const kind = result.data?.kind;
+  // The `auth` texts (ADR 0075), there at once on these e-mail links' pages; a loader after a client navigation.
+  const textsReady = usePathTexts();
 
   const content = () => {
     if (!token)
@@ -33,20 +36,21 @@ export const EmailChangeLink = ({ action }: { action: EmailChangeAction }) => {
   };
 
   const done = result.isSuccess || result.isError || !token;
+  if (!textsReady) return <PageLoader />;
   return (
     <AuthPage
-      title={t(action === 'confirm' ? 'auth.emailChange.confirmTitle' : 'auth.emailChange.cancelTitle')}
+      title={t(action === 'confirm' ? 'auth:emailChange.confirmTitle' : 'auth:emailChange.cancelTitle')}
     >
       <Stack gap="md" data-testid="email-change-link">
         {content()}
-        {done && kind === 'staff' ? <Text size="sm">{t('auth.emailChange.staffNote')}</Text> : null}
+        {done && kind === 'staff' ? <Text size="sm">{t('auth:emailChange.staffNote')}</Text> : null}
         {done && action === 'cancel' && result.isSuccess && kind !== 'staff' ? (
           <Button
             component={Link}
             to={kind === 'shop' ? '/forgot-password?portal=1' : '/forgot-password'}
             data-testid="email-change-forgot"
           >
-            {t('auth.emailChange.toForgot')}
+            {t('auth:emailChange.toForgot')}
           </Button>
         ) : null}
         {done && kind !== 'staff' ? (
@@ -55,7 +59,7 @@ export const EmailChangeLink = ({ action }: { action: EmailChangeAction }) => {
             variant={action === 'cancel' && result.isSuccess ? 'default' : 'filled'}
             to={kind === 'shop' ? '/portal/login' : '/login'}
           >
-            {t('auth.emailChange.toLogin')}
+            {t('auth:emailChange.toLogin')}
           </Button>
         ) : null}
       </Stack>

@@ -21,11 +21,11 @@ export const ForgotPasswordForm = ({ accountType }: { accountType: 'customer' | 
   return (
     <FormShell
       form={form}
-      submitLabel={t('auth.forgot.submit')}
+      submitLabel={t('auth:forgot.submit')}
       submitProps={{ fullWidth: true }}
       footer={
         <Anchor component={Link} to={accountType === 'shop' ? '/portal/login' : '/login'} size="sm">
-          {t('auth.forgot.back')}
+          {t('auth:forgot.back')}
         </Anchor>
       }
     >

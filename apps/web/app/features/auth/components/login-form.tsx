@@ -23,13 +23,13 @@ export const LoginForm = ({ kind }: { kind: 'customer' | 'shop' }) => {
     <FormShell
       form={form}
       data-testid="login-form"
-      submitLabel={t('auth.login.submit')}
+      submitLabel={t('auth:login.submit')}
       submitProps={{ fullWidth: true }}
       footer={
         <Text size="sm">
-          {portal ? t('auth.portalLogin.noAccount') : t('auth.login.noAccount')}{' '}
+          {portal ? t('auth:portalLogin.noAccount') : t('auth:login.noAccount')}{' '}
           <Anchor component={Link} to={portal ? '/portal/register' : '/register'}>
-            {portal ? t('auth.portalLogin.register') : t('auth.login.register')}
+            {portal ? t('auth:portalLogin.register') : t('auth:login.register')}
           </Anchor>
         </Text>
       }
@@ -37,7 +37,7 @@ export const LoginForm = ({ kind }: { kind: 'customer' | 'shop' }) => {
       <EmailField form={form} name="email" required />
       <PasswordField form={form} name="password" autoComplete="current-password" required />
       <Anchor component={Link} to={portal ? '/forgot-password?portal=1' : '/forgot-password'} size="sm">
-        {t('auth.login.forgot')}
+        {t('auth:login.forgot')}
       </Anchor>
     </FormShell>
   );

@@ -62,7 +62,7 @@ export const PortalRegisterForm = () => {
       <Stack gap="md">
         <FormAlert feedback={form.feedback} />
         <Button component={Link} to="/portal/login">
-          {t('auth.portalRegister.toLogin')}
+          {t('auth:portalRegister.toLogin')}
         </Button>
       </Stack>
     );
@@ -70,13 +70,13 @@ export const PortalRegisterForm = () => {
   return (
     <FormShell
       form={form}
-      submitLabel={t('auth.portalRegister.submit')}
+      submitLabel={t('auth:portalRegister.submit')}
       submitProps={{ fullWidth: true }}
       footer={
         <Text size="sm">
-          {t('auth.portalRegister.haveAccount')}{' '}
+          {t('auth:portalRegister.haveAccount')}{' '}
           <Anchor component={Link} to="/portal/login">
-            {t('auth.portalRegister.login')}
+            {t('auth:portalRegister.login')}
           </Anchor>
         </Text>
       }
@@ -86,19 +86,19 @@ export const PortalRegisterForm = () => {
         <TextField form={form} name="lastName" autoComplete="family-name" required />
       </Group>
       <EmailField form={form} name="email" required />
-      <TelField form={form} name="phoneNumber" description={t('auth.phoneHint')} required />
+      <TelField form={form} name="phoneNumber" description={t('auth:phoneHint')} required />
       <TextField form={form} name="shopName" autoComplete="organization" required />
       <TextField
         form={form}
         name="sellShopPrice"
         inputMode="decimal"
-        description={t('auth.portalRegister.sellShopPriceHint')}
+        description={t('auth:portalRegister.sellShopPriceHint')}
         required
       />
       <Input.Wrapper
         id={logoId}
         label={t('common:fields.logo')}
-        description={t('auth.portalRegister.logoHint')}
+        description={t('auth:portalRegister.logoHint')}
         error={logoError}
       >
         <input
@@ -119,7 +119,7 @@ export const PortalRegisterForm = () => {
       <PasswordField
         form={form}
         name="password"
-        description={t('auth.passwordHint')}
+        description={t('auth:passwordHint')}
         autoComplete="new-password"
         required
       />

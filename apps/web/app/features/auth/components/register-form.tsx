@@ -28,13 +28,13 @@ export const RegisterForm = () => {
   return (
     <FormShell
       form={form}
-      submitLabel={t('auth.register.submit')}
+      submitLabel={t('auth:register.submit')}
       submitProps={{ fullWidth: true }}
       footer={
         <Text size="sm">
-          {t('auth.register.haveAccount')}{' '}
+          {t('auth:register.haveAccount')}{' '}
           <Anchor component={Link} to="/login">
-            {t('auth.register.login')}
+            {t('auth:register.login')}
           </Anchor>
         </Text>
       }
@@ -44,11 +44,11 @@ export const RegisterForm = () => {
         <TextField form={form} name="lastName" autoComplete="family-name" required />
       </Group>
       <EmailField form={form} name="email" required />
-      <TelField form={form} name="phoneNumber" description={t('auth.phoneHint')} required />
+      <TelField form={form} name="phoneNumber" description={t('auth:phoneHint')} required />
       <PasswordField
         form={form}
         name="password"
-        description={t('auth.passwordHint')}
+        description={t('auth:passwordHint')}
         autoComplete="new-password"
         required
       />

@@ -22,18 +22,18 @@ export const ResetPasswordForm = ({ token, portal }: { token: string; portal: bo
       <Stack gap="md">
         <FormAlert feedback={form.feedback} />
         <Button component={Link} to={loginPath}>
-          {t('auth.reset.toLogin')}
+          {t('auth:reset.toLogin')}
         </Button>
       </Stack>
     );
 
   return (
-    <FormShell form={form} submitLabel={t('auth.reset.submit')} submitProps={{ fullWidth: true }}>
+    <FormShell form={form} submitLabel={t('auth:reset.submit')} submitProps={{ fullWidth: true }}>
       <input type="hidden" {...form.register('token')} />
       <PasswordField
         form={form}
         name="password"
-        description={t('auth.passwordHint')}
+        description={t('auth:passwordHint')}
         autoComplete="new-password"
         required
       />

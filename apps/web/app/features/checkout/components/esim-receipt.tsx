@@ -68,7 +68,7 @@ export const EsimReceipt = ({
   else if (receipt.isError)
     notice = (
       <Alert color="red.9" variant="outline" styles={noticeStyles}>
-        {t('checkout.success.receiptError')}
+        {t('checkout:success.receiptError')}
         <Button
           mt="sm"
           size="compact-md"
@@ -76,7 +76,7 @@ export const EsimReceipt = ({
           display="block"
           onClick={() => void receipt.refetch()}
         >
-          {t('checkout.success.tryAgain')}
+          {t('checkout:success.tryAgain')}
         </Button>
       </Alert>
     );
@@ -109,7 +109,7 @@ export const EsimReceipt = ({
       <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="esim-changed">
         <strong>{t('account.success.changeDone')}</strong>
         <br />
-        {t('account.success.changeOldNote')} {t('checkout.success.qrEmailed', { email: isolate(data.email) })}
+        {t('account.success.changeOldNote')} {t('checkout:success.qrEmailed', { email: isolate(data.email) })}
         <Button
           component={Link}
           to={activePackagesPath}
@@ -125,7 +125,7 @@ export const EsimReceipt = ({
   else if (esim)
     notice = (
       <Alert color="green.9" variant="outline" styles={noticeStyles} data-testid="esim-ready">
-        {t('checkout.success.qrEmailed', { email: isolate(data.email) })}
+        {t('checkout:success.qrEmailed', { email: isolate(data.email) })}
       </Alert>
     );
   else if (waiting)
@@ -145,7 +145,7 @@ export const EsimReceipt = ({
           ? t('account.success.topUpPending')
           : kind === 'change_esim'
             ? t('account.success.changePending')
-            : t('checkout.success.noQrYet')}
+            : t('checkout:success.noQrYet')}
       </Alert>
     );
   else
@@ -164,7 +164,7 @@ export const EsimReceipt = ({
           ? t('account.success.topUpDelayed', { email: isolate(data.email) })
           : kind === 'change_esim'
             ? t('account.success.changeDelayed', { email: isolate(data.email) })
-            : t('checkout.success.qrDelayed', { email: isolate(data.email) })}
+            : t('checkout:success.qrDelayed', { email: isolate(data.email) })}
       </Alert>
     );
 
@@ -180,11 +180,11 @@ export const EsimReceipt = ({
           aria-labelledby="order-receipt-heading"
         >
           <h2 id="order-receipt-heading" className="visually-hidden">
-            {t('checkout.success.receiptHeading')}
+            {t('checkout:success.receiptHeading')}
           </h2>
           <dl className="package-card__facts">
             <div>
-              <dt>{t('checkout.success.orderNumber')}</dt>
+              <dt>{t('checkout:success.orderNumber')}</dt>
               <dd data-testid="order-number">{data.number}</dd>
             </div>
             {kind !== 'esim' ? (
@@ -194,11 +194,11 @@ export const EsimReceipt = ({
               </div>
             ) : null}
             <div>
-              <dt>{t('checkout.success.package')}</dt>
+              <dt>{t('checkout:success.package')}</dt>
               <dd data-testid="receipt-package">{data.packageName}</dd>
             </div>
             <div>
-              <dt>{t('checkout.success.amountPaid')}</dt>
+              <dt>{t('checkout:success.amountPaid')}</dt>
               <dd>{formatPrice(data.totalCents, locale)}</dd>
             </div>
           </dl>

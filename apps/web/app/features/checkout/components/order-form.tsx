@@ -116,7 +116,7 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
     onError: (error) => {
       submitting.current = false;
       if (isApiError(error) && error.code === 'NOT_FOUND')
-        return { kind: 'error', message: t('checkout.order.unavailable') };
+        return { kind: 'error', message: t('checkout:order.unavailable') };
       if (isApiError(error) && error.code === 'EMAIL_TAKEN' && !customer) setEmailTaken(true);
       return undefined;
     },
@@ -159,16 +159,16 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       footer={
         <>
           <PlainSubmitButton loading={busy} disabled={!hydrated} data-testid="pay-button">
-            {t('checkout.order.pay', { price: couponPrice ?? price })}
+            {t('checkout:order.pay', { price: couponPrice ?? price })}
           </PlainSubmitButton>
           <p className="form-note" aria-live="polite">
-            {leaving ? t('checkout.order.redirecting') : t('checkout.order.secureNote')}
+            {leaving ? t('checkout:order.redirecting') : t('checkout:order.secureNote')}
           </p>
           {!customer ? (
             <p className="form-note">
-              {t('checkout.order.haveAccount')}{' '}
+              {t('checkout:order.haveAccount')}{' '}
               <Link to="/login" state={{ from: returnTo }}>
-                {t('checkout.order.login')}
+                {t('checkout:order.login')}
               </Link>
             </p>
           ) : null}
@@ -176,21 +176,21 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       }
     >
       <PlainTextField form={form} name="fullName" autoComplete="name" required />
-      <PlainEmailField form={form} name="email" description={t('checkout.order.emailHint')} required />
+      <PlainEmailField form={form} name="email" description={t('checkout:order.emailHint')} required />
       {emailTaken ? (
         <div className="form-alert form-alert--notice" data-testid="email-taken-login">
-          {t('checkout.order.emailTaken')}{' '}
+          {t('checkout:order.emailTaken')}{' '}
           <Link to="/login" state={{ from: returnTo }} className="form-alert__link">
-            {t('checkout.order.login')}
+            {t('checkout:order.login')}
           </Link>
         </div>
       ) : null}
       <PlainPhoneField
         form={form}
         name="phoneNumber"
-        countryLabel={t('checkout.order.phoneCountry')}
+        countryLabel={t('checkout:order.phoneCountry')}
         countries={countries}
-        description={t('checkout.order.phoneHint')}
+        description={t('checkout:order.phoneHint')}
         defaultCountry={visitorCountry ?? 'AL'}
         loadFormat="at-once"
         required

@@ -9,7 +9,7 @@ export const PackageSummary = ({ pkg, headingId }: { pkg: OrderPackage; headingI
     <section className="package-card" aria-labelledby={headingId} data-testid="order-package">
       <div className="package-card__top">
         <h2 id={headingId} className="package-card__title">
-          {t('checkout.order.summaryHeading')}
+          {t('checkout:order.summaryHeading')}
         </h2>
         <span className={`tag tag--${pkg.type}`}>{t(`catalogue.types.${pkg.type}`)}</span>
       </div>
@@ -29,19 +29,19 @@ export const PackageSummary = ({ pkg, headingId }: { pkg: OrderPackage; headingI
       </p>
       <dl className="package-card__facts">
         <div>
-          <dt>{t('checkout.order.package')}</dt>
+          <dt>{t('checkout:order.package')}</dt>
           <dd data-testid="order-package-name">{pkg.name}</dd>
         </div>
         <div>
-          <dt>{t('checkout.order.destination')}</dt>
+          <dt>{t('checkout:order.destination')}</dt>
           <dd>{pkg.destination}</dd>
         </div>
         <div>
-          <dt>{t('checkout.order.data')}</dt>
+          <dt>{t('checkout:order.data')}</dt>
           <dd>{pkg.formatted.data ?? t('catalogue.unlimited')}</dd>
         </div>
         <div>
-          <dt>{t('checkout.order.validity')}</dt>
+          <dt>{t('checkout:order.validity')}</dt>
           <dd>{pkg.formatted.validity}</dd>
         </div>
         <div>

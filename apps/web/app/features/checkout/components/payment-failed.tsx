@@ -53,7 +53,7 @@ export const PaymentFailed = () => {
       <h1 data-testid="payment-failed" style={{ fontSize: 'clamp(1.6rem, 5vw, 2.25rem)', lineHeight: 1.25 }}>
         {t('common:errors.PAYMENT_FAILED')}
       </h1>
-      <p>{t('checkout.failed.intro')}</p>
+      <p>{t('checkout:failed.intro')}</p>
       <div role="alert" data-testid="retry-feedback">
         {message ? <p className="choice-group__error">{message}</p> : null}
       </div>
@@ -67,14 +67,14 @@ export const PaymentFailed = () => {
             aria-busy={busy}
             data-testid="retry-payment"
           >
-            {busy ? t('checkout.failed.retrying') : t('checkout.failed.tryAgain')}
+            {busy ? t('checkout:failed.retrying') : t('checkout:failed.tryAgain')}
           </button>
         ) : null}
         <Link to={packageSlug ? orderPath(packageSlug) : '/'} className="button button--outline">
-          {t('checkout.failed.anotherMethod')}
+          {t('checkout:failed.anotherMethod')}
         </Link>
         <Link to="/contact" className="button button--subtle">
-          {t('checkout.contactSupport')}
+          {t('checkout:contactSupport')}
         </Link>
       </div>
     </div>

@@ -28,22 +28,22 @@ export const PaymentSuccess = ({ android }: { android: AndroidGuide }) => {
   let headline: string;
   let detail: string | null = null;
   if (incomplete) {
-    headline = t('checkout.success.errorHeading');
-    detail = t('checkout.success.invalidLink');
+    headline = t('checkout:success.errorHeading');
+    detail = t('checkout:success.invalidLink');
   } else if (state.status === 'succeeded') headline = t('common:success.paymentCompleted');
   else if (state.status === 'completed_earlier') headline = t('common:errors.PAYMENT_COMPLETED_EARLIER');
   else if (state.status === 'refunded') {
     // Not a plain success: this tab's charge was a second one, and it is given back.
-    headline = t('checkout.success.refundedHeading');
+    headline = t('checkout:success.refundedHeading');
     detail = state.message;
   } else if (state.status === 'failed') headline = t('common:errors.PAYMENT_FAILED');
   else if (state.status === 'slow') {
-    headline = t('checkout.success.slowHeading');
-    detail = t('checkout.success.slowText');
+    headline = t('checkout:success.slowHeading');
+    detail = t('checkout:success.slowText');
   } else if (state.status === 'error') {
-    headline = t('checkout.success.errorHeading');
+    headline = t('checkout:success.errorHeading');
     detail = describeError(t, state.error);
-  } else headline = t('checkout.success.confirming');
+  } else headline = t('checkout:success.confirming');
 
   const busy = !incomplete && state.status === 'confirming';
   const stuck = incomplete || state.status === 'slow' || state.status === 'error';
@@ -61,27 +61,27 @@ export const PaymentSuccess = ({ android }: { android: AndroidGuide }) => {
         <div className="hero__actions">
           {!incomplete ? (
             <button type="button" className="button" onClick={checkAgain}>
-              {t('checkout.success.checkAgain')}
+              {t('checkout:success.checkAgain')}
             </button>
           ) : null}
           <Link to="/contact" className="button button--outline">
-            {t('checkout.contactSupport')}
+            {t('checkout:contactSupport')}
           </Link>
         </div>
       ) : null}
       {state.status === 'refunded' ? (
-        <p data-testid="refunded-note">{t('checkout.success.refundedNote')}</p>
+        <p data-testid="refunded-note">{t('checkout:success.refundedNote')}</p>
       ) : null}
       {state.status === 'completed_earlier' || state.status === 'refunded' ? (
         <p>
-          <Link to="/contact">{t('checkout.contactSupport')}</Link>
+          <Link to="/contact">{t('checkout:contactSupport')}</Link>
         </p>
       ) : null}
       {orderId && state.status === 'succeeded' ? (
         state.viewToken ? (
           <EsimReceipt orderId={orderId} viewToken={state.viewToken} android={android} />
         ) : (
-          <p>{t('checkout.success.qrByEmail')}</p>
+          <p>{t('checkout:success.qrByEmail')}</p>
         )
       ) : null}
     </div>
