@@ -263,13 +263,14 @@ describe('staff campaigns', () => {
 });
 
 describe('the site banner', () => {
-  it('shows the running campaign in the page language, else in English; none when none runs', async () => {
+  it('shows the running campaign in the page language, none in a language left empty or when none runs', async () => {
     await ctx.deps.db.delete(campaigns);
     expect(await campaignBanner(ctx.deps.db, 'sa', Date.now() + 60_000)).toBeNull();
     await create({ startsOn: day(2), endsOn: day(4), bannerTexts: { sq: 'Më vonë', en: 'Later' } });
     const running = await create({ bannerTexts: { sq: 'Vera', en: 'Summer', sa: 'الصيف' } });
     expect(await campaignBanner(ctx.deps.db, 'sa', Date.now() + 120_000)).toEqual({ text: 'الصيف' });
-    expect(await campaignBanner(ctx.deps.db, 'de', Date.now() + 180_000)).toEqual({ text: 'Summer' });
+    expect(await campaignBanner(ctx.deps.db, 'de', Date.now() + 180_000)).toBeNull();
+    expect(await campaignBanner(ctx.deps.db, 'en', Date.now() + 180_000)).toEqual({ text: 'Summer' });
     await call('PUT', `/api/staff/campaigns/${running.id}`, {
       ...body({ utmCode: running.utmCode, startsOn: day(-10), endsOn: day(-5) }),
       version: running.version,

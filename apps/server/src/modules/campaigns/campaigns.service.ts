@@ -226,8 +226,8 @@ export const listCampaignOrders = async (
 };
 
 /**
- * The site's banner (server-rendered on every page): the running campaign's text in the page's language, else
- * in English. Read at most every few seconds per process, so a change shows everywhere within that time.
+ * The site's banner (server-rendered on every page): the running campaign's text in the page's language; none
+ * where staff left that language empty (a page shows one language, so no English line on a German page). Read at most every few seconds per process, so a change shows everywhere within that time.
  */
 const bannerTtlMs = 5_000;
 const bannerCache = new WeakMap<Db, { at: number; running: ReturnType<typeof findRunningCampaign> }>();
@@ -241,6 +241,6 @@ export const campaignBanner = async (db: Db, locale: Locale, now = Date.now()) =
     bannerCache.set(db, cached);
   }
   const running = await cached.running.catch(() => undefined);
-  const text = running ? (running.bannerTexts[locale] ?? running.bannerTexts.en) : undefined;
+  const text = running?.bannerTexts[locale];
   return text ? { text } : null;
 };
