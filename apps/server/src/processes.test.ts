@@ -103,10 +103,14 @@ describe.skipIf(!baseUrl)('several server processes on one database', () => {
 
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
+    // The sync keeps staff prices (ADR 0051) and reprices a package only when its price fell under the minimum
+    // margin: this one is made to, behind both snapshots' backs, and the sync applies what it finds itself.
     await db.query(
-      `insert into settings (key, value) values ('general', '{"catalogueMarkupPercent": 300}')
+      `insert into settings (key, value)
+       values ('general', '{"catalogueMarkupPercent": 300, "catalogueSyncAutoApply": true}')
        on conflict (key) do update set value = settings.value || excluded.value`,
     );
+    await db.query('update packages set price_cents = 1 where slug = $1', [slug]);
     await db.end();
     // The daily price-list sync, run now: one process claims it and changes the packages.
     const boss = new PgBoss({
