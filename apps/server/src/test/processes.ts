@@ -48,8 +48,16 @@ export const createScratchDatabase = async (baseUrl: string) => {
   };
 };
 
-/** A client address for X-Forwarded-For (TRUST_PROXY is on): each buyer and probe is its own client. */
-export const clientIp = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+/**
+ * A client address for X-Forwarded-For (TRUST_PROXY is on): each buyer and probe is its own client. Counted, not
+ * drawn: two random draws from 198.18.0.0/16 can meet, and a buyer given the address the rate-limit test used up
+ * was refused with 429 (CI, stop 36).
+ */
+let lastClient = randomBytes(2).readUInt16BE(0);
+export const clientIp = () => {
+  lastClient = (lastClient + 1) % 65_536;
+  return `198.18.${lastClient >> 8}.${lastClient & 255}`;
+};
 
 /** One request on a fresh connection (so a refused connection is told apart from a dropped request). */
 export const request = async (
@@ -244,7 +252,7 @@ export const purchase = async (
       return JSON.parse(answer.text) as { orderId: string; checkoutUrl: string };
     // 402: the payment provider could not open a checkout (its store was away): "Please try again!".
     if (answer.status !== 0 && answer.status < 500 && answer.status !== 402)
-      throw new Error(`order refused: ${answer.status} ${answer.text}`);
+      throw new Error(`order refused (client ${ip}, ${site}): ${answer.status} ${answer.text}`);
     return undefined;
   });
   const sessionId = order.checkoutUrl.split('/').pop() ?? '';
