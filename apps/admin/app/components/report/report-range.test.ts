@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bucketPeriods,
   changeRate,
   previousPeriod,
   readReportRange,
@@ -86,5 +87,16 @@ describe('the rows behind a figure', () => {
       '/clients/all-users?country=XK&createdAtFrom=2018-03-01&createdAtTo=2018-03-10',
     );
     expect(registeredClientsHref(period, null, true)).toBe('/clients/all-users?createdAtTo=2018-03-10');
+  });
+});
+
+describe('bucketPeriods', () => {
+  it('runs each bucket to the day before the next, the last to the end', () => {
+    expect(bucketPeriods(['2018-03-01', '2018-03-08', '2018-03-15'], '2018-03-20')).toEqual([
+      { from: '2018-03-01', to: '2018-03-07' },
+      { from: '2018-03-08', to: '2018-03-14' },
+      { from: '2018-03-15', to: '2018-03-20' },
+    ]);
+    expect(bucketPeriods([], '2018-03-20')).toEqual([]);
   });
 });

@@ -77,6 +77,8 @@ export const salesOrdersHref = (
     source?: string | null;
     sourceCampaign?: string | null;
     landingPage?: string | null;
+    /** An order number, a buyer's whole e-mail address or an ICCID (the list's search). */
+    q?: string | null;
   } = {},
 ) => rowsHref('/orders/all', { sales: 'yes', paidAtFrom: period.from, paidAtTo: period.to, ...filters });
 
@@ -90,3 +92,7 @@ export const registeredClientsHref = (period: Period, country: string | null, up
     createdAtFrom: upTo ? null : period.from,
     createdAtTo: period.to,
   });
+
+/** The days of each bucket of a chart over time: from its start to the day before the next one's, the last to `end`. */
+export const bucketPeriods = (starts: readonly string[], end: string): Period[] =>
+  starts.map((from, i) => ({ from, to: i + 1 < starts.length ? shiftDate(starts[i + 1] ?? end, -1) : end }));
