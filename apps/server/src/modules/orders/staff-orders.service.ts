@@ -161,13 +161,6 @@ const reviewOrders = (query: StaffReviewOrdersCsvQuery): OrderFilters => ({
   sort: query.sort,
   ...(query.reviewReason ? { reviewReasons: [query.reviewReason] } : {}),
   ...(query.q ? { lookup: query.q } : {}),
-  ...(query.sales ? { sales: true } : {}),
-  ...(query.paidAtFrom ? { paidFrom: new Date(`${query.paidAtFrom}T00:00:00Z`) } : {}),
-  ...(query.paidAtTo ? { paidBefore: dayAfter(query.paidAtTo) } : {}),
-  ...(query.source ? { source: query.source } : {}),
-  ...(query.sourceCampaign ? { sourceCampaign: query.sourceCampaign } : {}),
-  ...(query.landingPage ? { landingPage: query.landingPage } : {}),
-  ...(query.package ? { packageId: query.package } : {}),
 });
 
 const toReviewOrder = (row: OrderRow): StaffReviewOrder => ({
