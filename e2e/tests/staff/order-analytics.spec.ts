@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { demoPassword, expect, expectNoAxeViolations, test } from '../../fixtures';
 import { loginAsStaff, staffEmail } from './staff-session';
 
-// Issue 31: orders analytics. An admin picks a range, reads the charts and their tables, and downloads a table as
-// CSV; the figures themselves are proved exactly by the API test (order-analytics.staff.routes.test.ts).
+// Issue 31: orders analytics. An admin picks a range, reads the charts and their tables, downloads a table as CSV
+// and opens the orders behind a figure; the figures themselves are proved exactly by the API test
+// (order-analytics.staff.routes.test.ts).
 
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const charts = ['overTime', 'kind', 'country', 'package', 'paymentMethod', 'refunds'];
@@ -46,6 +47,18 @@ test('admin picks a range, sees every chart with its table, and downloads a tabl
   expect(csv.split('\r\n')[0]).toBe(
     'key,label,currentRevenueCents,previousRevenueCents,currentOrders,previousOrders,currentAverageOrderCents,previousAverageOrderCents',
   );
+  // Issue 33 (ADR 0076): a figure opens the rows behind it. The week's orders open all orders with the same sales
+  // and days, and the list counts exactly as many.
+  const figure = page.getByTestId('analytics-total-orders-value');
+  const orders = ((await figure.textContent()) ?? '').replace(/\D/g, '');
+  expect(orders).not.toBe('');
+  await figure.click();
+  await expect(page).toHaveURL(
+    new RegExp(`/orders/all\\?sales=yes&paidAtFrom=${isoDay(-6)}&paidAtTo=${isoDay(0)}`),
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'All orders' })).toBeVisible();
+  await expect(page.getByTestId('list-total')).toHaveText(`${orders} results`);
+  await expectNoAxeViolations(page);
 });
 
 test('the analytics read in Albanian on a phone, without axe violations (sq, 390 px)', async ({

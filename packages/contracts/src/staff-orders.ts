@@ -171,6 +171,18 @@ export const staffOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize
   coupon: couponCodeField.optional(),
   amountMinCents: z.coerce.number().int().min(0).optional(),
   amountMaxCents: z.coerce.number().int().min(0).optional(),
+  // The rows behind a report's figure (ADR 0076): the sales the analytics and statistics count (ADR 0049), by
+  // the day they were paid, and the traffic screens' source, campaign and landing page of an order.
+  sales: z.enum(['yes']).optional(),
+  paidAtFrom: z.iso.date().optional(),
+  paidAtTo: z.iso.date().optional(),
+  /** The order's traffic source as the statistics name it (`trafficSourceOf`): utm_source, facebook, a host or direct. */
+  source: z.string().trim().toLowerCase().min(1).max(100).optional(),
+  /** The order's `utm_campaign` exactly as the traffic screens show it (trimmed, at most 100 characters). */
+  sourceCampaign: z.string().trim().min(1).max(100).optional(),
+  /** The order's landing page without its query, as the traffic screens show it. */
+  landingPage: z.string().trim().min(1).max(200).optional(),
+  package: z.uuid().optional(),
 });
 export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>;
 export const staffOrdersCsvQuerySchema = staffOrdersQuerySchema.omit({ page: true, pageSize: true });

@@ -15,6 +15,11 @@ export type ChartSeries<Row> = {
   format?: (value: number) => string;
   /** A column of the table that is not drawn. */
   tableOnly?: boolean;
+  /**
+   * The address of the rows behind a cell's figure (ADR 0076): the table's cell becomes a link to them. `total`
+   * is true for the totals row. Null or undefined: the cell stays text (no rows of ours, or none to open).
+   */
+  href?: (row: Row, total: boolean) => string | null | undefined;
 };
 
 /** A point per row: the category's text and each series' value under `s0`, `s1`… (the drawing's data keys). */

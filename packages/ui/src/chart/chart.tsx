@@ -1,5 +1,6 @@
-import { Group, Table, Title } from '@mantine/core';
+import { Anchor, Group, Table, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import {
   Bar,
   BarChart,
@@ -71,6 +72,16 @@ export const Chart = <Row,>({
     drawn,
   );
   const cellText = (s: ChartSeries<Row>, row: Row) => (s.format ?? format)(s.value(row));
+  const cell = (s: ChartSeries<Row>, row: Row, isTotal: boolean) => {
+    const href = s.href?.(row, isTotal);
+    return href ? (
+      <Anchor component={Link} to={href} c="accent.7">
+        {cellText(s, row)}
+      </Anchor>
+    ) : (
+      cellText(s, row)
+    );
+  };
   const axisTick = { fontSize: 12, fill: 'var(--mantine-color-dimmed)' };
   const common = {
     data: points,
@@ -148,7 +159,7 @@ export const Chart = <Row,>({
                 </Table.Th>
                 {series.map((s) => (
                   <Table.Td key={s.label} ta="end">
-                    {cellText(s, row)}
+                    {cell(s, row, false)}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -160,7 +171,7 @@ export const Chart = <Row,>({
                 <Table.Th scope="row">{total.label}</Table.Th>
                 {series.map((s) => (
                   <Table.Td key={s.label} ta="end" fw={700}>
-                    {cellText(s, total.row)}
+                    {cell(s, total.row, true)}
                   </Table.Td>
                 ))}
               </Table.Tr>

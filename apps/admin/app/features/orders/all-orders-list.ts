@@ -54,6 +54,13 @@ export const allOrdersList = defineList({
     filter.text('campaign'),
     filter.text('coupon'),
     filter.moneyRange('amount'),
+    // The rows behind a report's figure (ADR 0076): sales as the analytics count them, by the day paid.
+    filter.select('sales', ['yes'], 'admin:yesNo'),
+    filter.dateRange('paidAt'),
+    filter.text('source'),
+    filter.text('sourceCampaign'),
+    filter.text('landingPage'),
+    filter.text('package'),
   ],
   csv: exportAllOrders,
 });

@@ -1,10 +1,12 @@
 import type { OrderEventActor, OrderKind, OrderReviewReason, OrderStatus, PageQuery } from '@esim/contracts';
+import { analyticsKinds, analyticsStatuses } from '@esim/contracts/staff';
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
 import { releaseCouponRedemption } from '../coupons/coupons.repository';
 import { hasPendingPayment, releaseGiftCardHolds } from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import { orderCampaignSql, orderLandingSql, orderSourceSql } from '../statistics/traffic.repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -54,6 +56,16 @@ export type OrderFilters = {
   totalMaxCents?: number;
   /** Staff lookup: an e-mail address (whole), an ICCID (whole) or part of an order number. */
   lookup?: string;
+  /** The sales the analytics count (ADR 0049): their kinds and statuses, not free. */
+  sales?: boolean;
+  /** Paid at or after / before (`paidBefore` is the start of the day after the period's last day). */
+  paidFrom?: Date;
+  paidBefore?: Date;
+  /** The traffic screens' keys of an order (ADR 0076): its source, campaign and landing page. */
+  source?: string;
+  sourceCampaign?: string;
+  landingPage?: string;
+  packageId?: string;
 };
 
 /** An e-mail (has @), an ICCID (18 to 22 digits) or an order number: each by its own index. */
@@ -93,6 +105,19 @@ const whereOf = (filters: OrderFilters) =>
     filters.totalMinCents !== undefined ? gte(orders.totalCents, filters.totalMinCents) : undefined,
     filters.totalMaxCents !== undefined ? lte(orders.totalCents, filters.totalMaxCents) : undefined,
     lookupCondition(filters.lookup),
+    filters.sales
+      ? and(
+          inArray(orders.kind, analyticsKinds),
+          inArray(orders.status, analyticsStatuses),
+          ne(orders.paymentMethod, 'free'),
+        )
+      : undefined,
+    filters.paidFrom ? gte(orders.paidAt, filters.paidFrom) : undefined,
+    filters.paidBefore ? lt(orders.paidAt, filters.paidBefore) : undefined,
+    filters.source ? sql`${orderSourceSql} = ${filters.source}` : undefined,
+    filters.sourceCampaign ? sql`${orderCampaignSql} = ${filters.sourceCampaign}` : undefined,
+    filters.landingPage ? sql`${orderLandingSql} = ${filters.landingPage}` : undefined,
+    filters.packageId ? eq(orders.packageId, filters.packageId) : undefined,
   );
 
 /** The order list every audience reads, with how many payment attempts of each order failed ("payment"). */

@@ -1,4 +1,4 @@
-import { esims, orders, seedShopUser, seedStaffUser } from '@esim/db';
+import { esims, orders, packages, seedShopUser, seedStaffUser } from '@esim/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSignedInUser,
@@ -184,6 +184,110 @@ describe('GET /api/staff/orders', () => {
     const past = await get('?q=ES-ALL3&page=9');
     expect(past.statusCode).toBe(404);
     expect(past.json().code).toBe('PAGE_OUT_OF_RANGE');
+  });
+});
+
+// ADR 0076: the rows behind a report's figure. The sales the analytics count (ADR 0049) paid within days, and an
+// order's traffic source, campaign and landing page as the statistics key them, and its package.
+describe('GET /api/staff/orders: the rows behind a figure', () => {
+  let packageId = '';
+  beforeAll(async () => {
+    const [pkg] = await ctx.deps.db
+      .insert(packages)
+      .values({
+        slug: 'all4-world-1gb',
+        type: 'global',
+        name: 'World 1 GB',
+        validityDays: 30,
+        priceCents: 1000,
+        wholesaleCents: 400,
+        provider: 'sandbox',
+        providerPackageCode: 'all4-world-1gb',
+      })
+      .returning();
+    packageId = pkg?.id ?? '';
+    const sale = (number: string, extra: Partial<typeof orders.$inferInsert>) => ({
+      ...base,
+      number,
+      kind: 'esim' as const,
+      status: 'completed' as const,
+      totalCents: 1000,
+      buyerEmail: uniqueEmail('all4'),
+      createdAt: day('2026-04-01'),
+      paidAt: day('2026-04-02'),
+      ...extra,
+    });
+    await ctx.deps.db.insert(orders).values([
+      sale('ES-ALL4-0001', {
+        utmSource: ' Facebook ',
+        utmCampaign: ' spring ',
+        landingPage: '/?utm_source=x',
+        packageId,
+      }),
+      sale('ES-ALL4-0002', {
+        fbclid: 'fb.1',
+        landingPage: '/esim/albania?fbclid=fb.1',
+        paidAt: day('2026-04-03', 23),
+      }),
+      sale('ES-ALL4-0003', { referrerHost: 'google.com', status: 'refunded', paidAt: day('2026-04-04') }),
+      sale('ES-ALL4-0004', { paidAt: day('2026-04-05') }),
+      // Not sales (ADR 0049): in review, a shop credit top-up, free.
+      sale('ES-ALL4-0005', { status: 'for_review', utmSource: 'facebook' }),
+      sale('ES-ALL4-0006', { kind: 'credits', utmSource: 'facebook' }),
+      sale('ES-ALL4-0007', { paymentMethod: 'free', utmSource: 'facebook', packageId }),
+    ]);
+  });
+
+  const rows = async (query: string) => {
+    const response = await get(`?pageSize=200&sort=number&q=ES-ALL4${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().items.map((o: { number: string }) => o.number.slice(-1));
+  };
+
+  it('keeps the sales, by the days they were paid (UTC, both counted)', async () => {
+    expect(await rows('')).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(await rows('&sales=yes')).toEqual(['1', '2', '3', '4']);
+    expect(await rows('&sales=yes&paidAtFrom=2026-04-03&paidAtTo=2026-04-04')).toEqual(['2', '3']);
+    expect(await rows('&paidAtTo=2026-04-02')).toEqual(['1', '5', '6', '7']);
+  });
+
+  it("finds an order's source, campaign, landing page and package as the statistics name them", async () => {
+    expect(await rows('&sales=yes&source=facebook')).toEqual(['1', '2']);
+    expect(await rows('&source=FACEBOOK')).toEqual(['1', '2', '5', '6', '7']);
+    expect(await rows('&source=google.com')).toEqual(['3']);
+    expect(await rows('&source=direct')).toEqual(['4']);
+    expect(await rows('&sourceCampaign=spring')).toEqual(['1']);
+    expect(await rows('&landingPage=/esim/albania')).toEqual(['2']);
+    expect(await rows('&landingPage=/')).toEqual(['1']);
+    expect(await rows(`&package=${packageId}`)).toEqual(['1', '7']);
+    expect(await rows(`&sales=yes&package=${packageId}`)).toEqual(['1']);
+  });
+
+  it('refuses a malformed figure filter with 422', async () => {
+    for (const query of [
+      '?sales=no',
+      '?paidAtFrom=2026-02-30',
+      '?paidAtTo=tomorrow',
+      '?package=1',
+      `?source=${'x'.repeat(101)}`,
+      `?landingPage=${'x'.repeat(201)}`,
+    ]) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('exports the same rows as CSV', async () => {
+    const response = await get('.csv?q=ES-ALL4&sales=yes&source=facebook&sort=number');
+    expect(response.statusCode).toBe(200);
+    const numbers = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(numbers).toEqual(['ES-ALL4-0001', 'ES-ALL4-0002']);
   });
 });
 

@@ -90,6 +90,13 @@ const allOrders = (query: StaffOrdersCsvQuery): OrderFilters => ({
   ...(query.amountMinCents !== undefined ? { totalMinCents: query.amountMinCents } : {}),
   ...(query.amountMaxCents !== undefined ? { totalMaxCents: query.amountMaxCents } : {}),
   ...(query.q ? { lookup: query.q } : {}),
+  ...(query.sales ? { sales: true } : {}),
+  ...(query.paidAtFrom ? { paidFrom: new Date(`${query.paidAtFrom}T00:00:00Z`) } : {}),
+  ...(query.paidAtTo ? { paidBefore: dayAfter(query.paidAtTo) } : {}),
+  ...(query.source ? { source: query.source } : {}),
+  ...(query.sourceCampaign ? { sourceCampaign: query.sourceCampaign } : {}),
+  ...(query.landingPage ? { landingPage: query.landingPage } : {}),
+  ...(query.package ? { packageId: query.package } : {}),
 });
 
 const toStaffOrder = (row: OrderRow): StaffOrder => ({

@@ -373,3 +373,101 @@ describe('GET /api/staff/statistics/users-by-country', () => {
     });
   });
 });
+
+// ADR 0076: every count or sum of orders or customers opens the list of exactly those rows, with the screen's
+// filters and days. The lists' own endpoints, asked what the screens link to (report-range.ts builds the same
+// parameters), answer the same number of rows and the same revenue as each figure, row by row and in total.
+describe('the rows behind the figures', () => {
+  const periods = {
+    current: { from: '2018-03-01', to: '2018-03-10' },
+    previous: { from: '2018-02-19', to: '2018-02-28' },
+  };
+  type Period = keyof typeof periods;
+
+  /** `/orders/all?sales=yes&paidAtFrom&paidAtTo…`: the sales of the period, with the figure's filters. */
+  const salesBehind = async (period: Period, filters: Record<string, string> = {}) => {
+    const query = new URLSearchParams({
+      sales: 'yes',
+      paidAtFrom: periods[period].from,
+      paidAtTo: periods[period].to,
+      ...filters,
+      pageSize: '200',
+    });
+    const response = await get(`/api/staff/orders?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ total: number; items: { totalCents: number }[] }>();
+    return { orders: body.total, revenueCents: body.items.reduce((sum, o) => sum + o.totalCents, 0) };
+  };
+
+  /** `/clients/all-users?country&createdAtFrom&createdAtTo`: customers (not deleted) registered then. */
+  const customersBehind = async (filters: Record<string, string>) => {
+    const response = await get(`/api/staff/clients?${new URLSearchParams(filters)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ total: number }>().total;
+  };
+
+  it("countries: each country's orders and revenue, and the total, are the buyers' orders in the list", async () => {
+    const body = (await get(`/api/staff/statistics/countries?${range}`)).json<VisitorCountries>();
+    const named = body.countries.filter((row) => row.key !== null);
+    expect(named.map((row) => row.key)).toEqual(['AL', 'XK']);
+    for (const row of named)
+      for (const period of ['current', 'previous'] as const)
+        expect(await salesBehind(period, { country: row.key ?? '' }), `${row.key} ${period}`).toEqual({
+          orders: row[period].orders,
+          revenueCents: row[period].revenueCents,
+        });
+    for (const period of ['current', 'previous'] as const)
+      expect(await salesBehind(period)).toEqual({
+        orders: body.totals[period].orders,
+        revenueCents: body.totals[period].revenueCents,
+      });
+  });
+
+  it("users by country: each country's registered customers, and all up to the last day, are the clients list's", async () => {
+    const body = (await get(`/api/staff/statistics/users-by-country?${range}`)).json<CustomersByCountry>();
+    const { current, previous } = periods;
+    for (const row of body.countries.filter((r) => r.key !== null)) {
+      const country = row.key ?? '';
+      expect(
+        await customersBehind({ country, createdAtFrom: current.from, createdAtTo: current.to }),
+        `${country} registered`,
+      ).toBe(row.current.registered);
+      expect(
+        await customersBehind({ country, createdAtFrom: previous.from, createdAtTo: previous.to }),
+        `${country} registered before`,
+      ).toBe(row.previous.registered);
+      expect(await customersBehind({ country, createdAtTo: current.to }), `${country} total`).toBe(
+        row.current.total,
+      );
+    }
+    expect(await customersBehind({ createdAtFrom: current.from, createdAtTo: current.to })).toBe(
+      body.totals.current.registered,
+    );
+    expect(await customersBehind({ createdAtFrom: previous.from, createdAtTo: previous.to })).toBe(
+      body.totals.previous.registered,
+    );
+  });
+
+  it("traffic: each source's, campaign's and landing page's orders are the list's", async () => {
+    const sources = (await get(`/api/staff/statistics/traffic/sources?${range}`)).json<TrafficSources>();
+    for (const row of sources.sources)
+      for (const period of ['current', 'previous'] as const)
+        expect(await salesBehind(period, { source: row.key ?? '' }), `${row.key} ${period}`).toEqual({
+          orders: row[period].orders,
+          revenueCents: row[period].revenueCents,
+        });
+    const facebook = (
+      await get(`/api/staff/statistics/traffic/sources/facebook?${range}`)
+    ).json<TrafficSourceStatistics>();
+    for (const [name, rows] of [
+      ['sourceCampaign', facebook.campaigns],
+      ['landingPage', facebook.landingPages],
+    ] as const)
+      for (const row of rows.filter((r) => r.key !== null))
+        for (const period of ['current', 'previous'] as const)
+          expect(
+            await salesBehind(period, { source: 'facebook', [name]: row.key ?? '' }),
+            `${name} ${row.key} ${period}`,
+          ).toEqual({ orders: row[period].orders, revenueCents: row[period].revenueCents });
+  });
+});

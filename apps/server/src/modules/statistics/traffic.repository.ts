@@ -43,7 +43,9 @@ const text = (value: SQL) => sql`nullif(lower(left(trim(${value}), 100)), '')`;
 export const orderSourceSql = sql<string>`coalesce(${text(sql`${orders.utmSource}`)}, case when nullif(trim(${orders.fbclid}), '') is not null then 'facebook' end, ${text(sql`${orders.referrerHost}`)}, 'direct')`;
 
 /** The landing page's path (orders keep it with its query). */
-const orderLandingSql = sql<string>`coalesce(split_part(left(${orders.landingPage}, 200), '?', 1), '')`;
+export const orderLandingSql = sql<string>`coalesce(split_part(left(${orders.landingPage}, 200), '?', 1), '')`;
+/** The order's campaign as the roll-up keeps it ('' for none). */
+export const orderCampaignSql = sql<string>`coalesce(left(trim(${orders.utmCampaign}), 100), '')`;
 const viewDay = sql`(${trafficPageViews.occurredAt} at time zone 'UTC')::date`;
 const paidDay = sql`(${orders.paidAt} at time zone 'UTC')::date`;
 
@@ -70,7 +72,7 @@ export const rebuildTrafficDays = (db: Db, from: string, to: string) =>
         from ${trafficPageViews} where ${viewsInDays}
         group by 1, 2, 3, 4
         union all
-        select ${paidDay}, ${orderSourceSql}, coalesce(left(trim(${orders.utmCampaign}), 100), ''), ${orderLandingSql},
+        select ${paidDay}, ${orderSourceSql}, ${orderCampaignSql}, ${orderLandingSql},
           0, 0, count(*), sum(${orders.totalCents})
         from ${orders} where ${countedOrders(from, to)}
         group by 1, 2, 3, 4

@@ -1,23 +1,26 @@
-import { localeTags } from '@esim/contracts/locales';
-import {
-  type AnalyticsFigures,
-  type AnalyticsPoint,
-  type AnalyticsRow,
-  type AnalyticsTable,
-  analyticsRangeProblem,
-  type OrderAnalytics,
+import type {
+  AnalyticsFigures,
+  AnalyticsPoint,
+  AnalyticsRow,
+  AnalyticsTable,
+  OrderAnalytics,
 } from '@esim/contracts/staff';
 import { Chart, type ChartSeries } from '@esim/ui/chart/chart';
-import { type DateRange, isIsoDate, isoDate, lastDays } from '@esim/ui/date-range/date-range';
-import { DateRangePicker } from '@esim/ui/date-range/date-range-picker';
-import { formatDate, formatNumber, formatPrice } from '@esim/ui/format';
-import { useLocale } from '@esim/ui/use-locale';
-import { Button, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatPrice } from '@esim/ui/format';
+import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadState } from '../../../components/load-state';
-import { PageTitle } from '../../../components/page-title';
+import { bucketPeriods, salesOrdersHref } from '../../../components/report/report-range';
+import {
+  ReportCsvButton,
+  ReportPeriodNote,
+  ReportScreen,
+  ReportSection,
+  ReportTile,
+  useReportFormats,
+  useRowsLink,
+} from '../../../components/report/report-screen';
 import { downloadAnalyticsTable, useOrderAnalytics } from '../api/get-order-analytics';
 
 const metrics = ['revenue', 'orders', 'averageOrder'] as const;
@@ -27,22 +30,22 @@ const metricValue: Record<Metric, (f: AnalyticsFigures) => number> = {
   orders: (f) => f.orders,
   averageOrder: (f) => f.averageOrderCents,
 };
+/** Revenue and orders are sums and counts of orders (a link to them, ADR 0076); an average is not. */
+const hasRows = (metric: Metric) => metric !== 'averageOrder';
 const currentColor = 'var(--mantine-color-accent-7)';
 const previousColor = 'var(--mantine-color-gray-6)';
-const presets = [
-  { days: 7, key: 'd7' },
-  { days: 30, key: 'd30' },
-  { days: 90, key: 'd90' },
-  { days: 365, key: 'd365' },
-] as const;
 
 type Figures = { current: AnalyticsFigures; previous: AnalyticsFigures };
 
-/** The six columns every table has (each metric in this period and the previous one); `drawn` are on the chart. */
+/**
+ * The six columns every table has (each metric in this period and the previous one); `drawn` are on the chart.
+ * `rows` gives a row's orders in either period.
+ */
 const figureSeries = <Row extends Figures>(
   label: (metric: Metric, previous: boolean) => string,
   format: (metric: Metric) => (value: number) => string,
   drawn: readonly Metric[],
+  rows: (row: Row, previous: boolean, total: boolean) => string | null,
 ): ChartSeries<Row>[] =>
   metrics.flatMap((metric) =>
     (['current', 'previous'] as const).map((period) => ({
@@ -52,17 +55,11 @@ const figureSeries = <Row extends Figures>(
       dashed: period === 'previous',
       format: format(metric),
       tableOnly: !drawn.includes(metric),
+      ...(hasRows(metric)
+        ? { href: (row: Row, total: boolean) => rows(row, period === 'previous', total) }
+        : {}),
     })),
   );
-
-const rangeFrom = (params: URLSearchParams, today: string): DateRange => {
-  const fallback = lastDays(30, today);
-  const read = (name: keyof DateRange) => {
-    const value = params.get(name) ?? '';
-    return isIsoDate(value) ? value : fallback[name];
-  };
-  return { from: read('from'), to: read('to') };
-};
 
 /**
  * Orders analytics (ADR 0049): the range in the URL (`?from&to`, the last 30 days by default), the period's
@@ -70,41 +67,28 @@ const rangeFrom = (params: URLSearchParams, today: string): DateRange => {
  */
 export const OrderAnalyticsScreen = () => {
   const { t } = useTranslation(['admin-analytics', 'admin']);
-  const [params, setParams] = useSearchParams();
-  const today = isoDate(new Date());
-  const range = rangeFrom(params, today);
-  const problem = analyticsRangeProblem(range.from, range.to);
-  const answer = useOrderAnalytics(range, problem === null);
   return (
-    <Stack gap="lg">
-      <PageTitle>{t('admin:screens.ordersAnalytics')}</PageTitle>
-      <DateRangePicker
-        value={range}
-        onChange={(next) => setParams(next, { replace: true })}
-        labels={{ from: t('analytics.from'), to: t('analytics.to') }}
-        presets={presets.map(({ days, key }) => ({ days, label: t(`analytics.presets.${key}`) }))}
-        today={today}
-        error={problem ? t(`admin:${problem}`) : null}
-        data-testid="analytics-range"
-      />
-      <Text size="sm" c="gray.7">
-        {t('analytics.rules')}
-      </Text>
-      {problem ? null : answer.isSuccess ? (
-        <AnalyticsCharts data={answer.data} />
-      ) : (
-        <LoadState query={answer} />
-      )}
-    </Stack>
+    <ReportScreen
+      title={t('admin:screens.ordersAnalytics')}
+      rules={t('analytics.rules')}
+      rangeTestId="analytics-range"
+    >
+      {(range) => <AnalyticsAnswer range={range} />}
+    </ReportScreen>
   );
+};
+
+const AnalyticsAnswer = ({ range }: { range: { from: string; to: string } }) => {
+  const answer = useOrderAnalytics(range, true);
+  return answer.isSuccess ? <AnalyticsCharts data={answer.data} /> : <LoadState query={answer} />;
 };
 
 const AnalyticsCharts = ({ data }: { data: OrderAnalytics }) => {
   const { t } = useTranslation(['admin-analytics', 'admin']);
-  const locale = useLocale();
+  const { locale, count, percent, country, date } = useReportFormats();
+  const rowsLink = useRowsLink();
   const [metric, setMetric] = useState<Metric>('revenue');
   const money = (cents: number) => formatPrice(cents, locale);
-  const count = (value: number) => formatNumber(value, locale);
   const formatOf = (m: Metric) => (m === 'orders' ? count : money);
   const label = (m: Metric, previous: boolean) =>
     previous
@@ -112,20 +96,40 @@ const AnalyticsCharts = ({ data }: { data: OrderAnalytics }) => {
       : t(`analytics.figures.${m}`);
   const query = { from: data.range.from, to: data.range.to };
   const download = (table: AnalyticsTable, title: string) => (
-    <Button
-      variant="default"
-      size="xs"
-      aria-label={`${t('analytics.downloadCsv')}: ${title}`}
+    <ReportCsvButton
+      title={title}
       onClick={() => void downloadAnalyticsTable(query, table)}
-      data-testid={`analytics-csv-${table}`}
-    >
-      {t('analytics.downloadCsv')}
-    </Button>
+      testId={`analytics-csv-${table}`}
+    />
   );
+  const period = (previous: boolean) =>
+    previous ? { from: data.range.previousFrom, to: data.range.previousTo } : query;
+  // The orders behind a figure: the period's sales with the row's own filter (ADR 0076).
+  const sales = (previous: boolean, filters: Parameters<typeof salesOrdersHref>[1] = {}) =>
+    rowsLink(salesOrdersHref(period(previous), filters));
+  const buckets = {
+    current: bucketPeriods(
+      data.overTime.map((p) => p.start),
+      data.range.to,
+    ),
+    previous: bucketPeriods(
+      data.overTime.map((p) => p.previousStart),
+      data.range.previousTo,
+    ),
+  };
+  const pointRows = (point: AnalyticsPoint, previous: boolean, total: boolean) => {
+    if (total) return sales(previous);
+    const days = (previous ? buckets.previous : buckets.current)[data.overTime.indexOf(point)];
+    return days ? rowsLink(salesOrdersHref(days)) : null;
+  };
   const total = { label: t('analytics.total'), row: data.totals };
-  const breakdowns: { table: AnalyticsTable; rows: AnalyticsRow[]; name: (row: AnalyticsRow) => string }[] = [
+  const breakdowns: {
+    table: Exclude<AnalyticsTable, 'overTime' | 'refunds'>;
+    rows: AnalyticsRow[];
+    name: (row: AnalyticsRow) => string;
+  }[] = [
     { table: 'kind', rows: data.byKind, name: (row) => t(`analytics.kinds.${row.key}`) },
-    { table: 'country', rows: data.byCountry, name: (row) => countryName(row.key ?? '', locale) },
+    { table: 'country', rows: data.byCountry, name: (row) => country(row.key ?? '') },
     { table: 'package', rows: data.byPackage, name: (row) => row.label ?? '' },
     {
       table: 'paymentMethod',
@@ -133,31 +137,37 @@ const AnalyticsCharts = ({ data }: { data: OrderAnalytics }) => {
       name: (row) => t(`analytics.paymentMethods.${row.key}`),
     },
   ];
+  // A breakdown's row is its kind, country, package or payment method: the list's filter of the same name.
+  const rowRows =
+    (table: (typeof breakdowns)[number]['table']) => (row: AnalyticsRow, previous: boolean, total: boolean) =>
+      total
+        ? sales(previous)
+        : row.isOther || row.key === null
+          ? null
+          : sales(previous, { [table]: row.key });
   const rowName = (b: (typeof breakdowns)[number]) => (row: AnalyticsRow) =>
     row.isOther ? t('analytics.other') : row.key === null ? t('analytics.none') : b.name(row);
   const overTimeTitle = t('analytics.charts.overTime');
   const refundsTitle = t('analytics.charts.refunds');
-  const percent = (rate: number) =>
-    Number.isNaN(rate) ? '–' : `${formatNumber(Math.round(rate * 10_000) / 100, locale)} %`;
   return (
     <Stack gap="xl" data-testid="analytics-charts">
-      <Text>
-        {t('analytics.comparedWith', {
-          from: formatDate(data.range.previousFrom, locale),
-          to: formatDate(data.range.previousTo, locale),
-        })}
-      </Text>
+      <ReportPeriodNote range={data.range} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {metrics.map((m) => (
-          <Tile
+          <ReportTile
             key={m}
             label={t(`analytics.figures.${m}`)}
             value={formatOf(m)(metricValue[m](data.totals.current))}
             previous={formatOf(m)(metricValue[m](data.totals.previous))}
+            change={{
+              current: metricValue[m](data.totals.current),
+              previous: metricValue[m](data.totals.previous),
+            }}
+            href={hasRows(m) ? sales(false) : null}
             testId={`analytics-total-${m}`}
           />
         ))}
-        <Tile
+        <ReportTile
           label={t('analytics.refunds.amountRate')}
           value={percent(data.refunds.current.amountRate ?? Number.NaN)}
           previous={percent(data.refunds.previous.amountRate ?? Number.NaN)}
@@ -165,7 +175,7 @@ const AnalyticsCharts = ({ data }: { data: OrderAnalytics }) => {
         />
       </SimpleGrid>
 
-      <Paper withBorder radius="md" p="md">
+      <ReportSection>
         <SegmentedControl
           mb="sm"
           aria-label={t('analytics.metric')}
@@ -179,37 +189,37 @@ const AnalyticsCharts = ({ data }: { data: OrderAnalytics }) => {
           rows={data.overTime}
           category={{
             label: t(`analytics.buckets.${data.range.bucket}`),
-            value: (p) => formatDate(p.start, locale),
+            value: (p) => date(p.start),
           }}
-          series={figureSeries(label, formatOf, [metric])}
+          series={figureSeries(label, formatOf, [metric], pointRows)}
           format={formatOf(metric)}
           total={{ ...total, row: { ...data.totals, start: '', previousStart: '' } }}
           actions={download('overTime', overTimeTitle)}
           data-testid="analytics-chart-overTime"
         />
-      </Paper>
+      </ReportSection>
 
       {breakdowns.map((b) => {
         const title = t(`analytics.charts.${b.table}`);
         return (
-          <Paper key={b.table} withBorder radius="md" p="md">
+          <ReportSection key={b.table}>
             <Chart<AnalyticsRow>
               title={title}
               kind="bar"
               rows={b.rows}
               category={{ label: t(`analytics.columns.${b.table}`), value: rowName(b) }}
               rowKey={(row) => (row.isOther ? '~other' : String(row.key))}
-              series={figureSeries(label, formatOf, ['revenue'])}
+              series={figureSeries(label, formatOf, ['revenue'], rowRows(b.table))}
               format={money}
               total={{ ...total, row: { ...data.totals, key: null, label: null, isOther: false } }}
               actions={download(b.table, title)}
               data-testid={`analytics-chart-${b.table}`}
             />
-          </Paper>
+          </ReportSection>
         );
       })}
 
-      <Paper withBorder radius="md" p="md">
+      <ReportSection>
         <Chart<{ name: string; current: number; previous: number }>
           title={refundsTitle}
           kind="bar"
@@ -235,42 +245,7 @@ const AnalyticsCharts = ({ data }: { data: OrderAnalytics }) => {
             previousOrders: count(data.refunds.previous.refundedOrders),
           })}
         </Text>
-      </Paper>
+      </ReportSection>
     </Stack>
   );
-};
-
-const Tile = ({
-  label,
-  value,
-  previous,
-  testId,
-}: {
-  label: string;
-  value: string;
-  previous: string;
-  testId: string;
-}) => {
-  const { t } = useTranslation('admin-analytics');
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-      <Text size="sm" c="gray.7">
-        {t('analytics.previousValue', { value: previous })}
-      </Text>
-    </Paper>
-  );
-};
-
-const countryName = (code: string, locale: Parameters<typeof formatDate>[1]) => {
-  try {
-    return new Intl.DisplayNames([localeTags[locale]], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 };

@@ -1,23 +1,19 @@
 import type { FacebookAdsCampaigns, FacebookCampaignRow } from '@esim/contracts/staff';
 import { Chart } from '@esim/ui/chart/chart';
-import { Anchor, List, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadState } from '../../../components/load-state';
-import { PageTitle } from '../../../components/page-title';
+import {
+  ReportScreen,
+  ReportSection,
+  useReportRange,
+  useRowsLink,
+} from '../../../components/report/report-screen';
 import { getGuardRole, isAllowed } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { useFacebookCampaigns } from '../api/facebook-ads';
-import {
-  CsvButton,
-  column,
-  FacebookRangePicker,
-  metaColor,
-  previousColor,
-  SyncNote,
-  useFacebookRange,
-  useFigureFormats,
-} from './facebook-kit';
+import { CsvButton, column, metaColor, previousColor, SyncNote, useFigureFormats } from './facebook-kit';
 
 /**
  * `/facebook/ads/campaigns` (ADR 0069): each campaign's spend and Meta's purchases beside our attributed revenue,
@@ -25,21 +21,17 @@ import {
  */
 export const FacebookCampaignsScreen = () => {
   const { t } = useTranslation(['admin-facebook', 'admin']);
-  const range = useFacebookRange();
+  const range = useReportRange();
   const answer = useFacebookCampaigns(range.range, range.problem === null);
   return (
-    <Stack gap="lg">
-      <PageTitle>{t('admin:screens.facebookCampaigns')}</PageTitle>
-      <FacebookRangePicker range={range} />
-      <Text size="sm" c="gray.7">
-        {t('facebook.rules')}
-      </Text>
-      {range.problem ? null : answer.isSuccess ? (
-        <CampaignFigures data={answer.data} />
-      ) : (
-        <LoadState query={answer} />
-      )}
-    </Stack>
+    <ReportScreen
+      title={t('admin:screens.facebookCampaigns')}
+      rules={t('facebook.rules')}
+      range={range}
+      rangeTestId="facebook-range"
+    >
+      {() => (answer.isSuccess ? <CampaignFigures data={answer.data} /> : <LoadState query={answer} />)}
+    </ReportScreen>
   );
 };
 
@@ -54,6 +46,10 @@ const CampaignFigures = ({ data }: { data: FacebookAdsCampaigns }) => {
   const fig = (key: keyof FacebookCampaignRow['current']) => t(`facebook.figures.${key}`);
   const ordersOf = (row: FacebookCampaignRow) =>
     `/facebook/ads/orders?from=${data.range.from}&to=${data.range.to}&campaignId=${row.campaignId ?? 'none'}`;
+  // Our orders and revenue of a campaign (and of all, on the total row) open its attributed orders (ADR 0076).
+  const rowsLink = useRowsLink();
+  const rowOrders = (row: FacebookCampaignRow, total: boolean) =>
+    rowsLink(total ? `/facebook/ads/orders?from=${data.range.from}&to=${data.range.to}` : ordersOf(row));
   return (
     <Stack gap="xl" data-testid="facebook-campaigns">
       <SyncNote
@@ -61,7 +57,7 @@ const CampaignFigures = ({ data }: { data: FacebookAdsCampaigns }) => {
         previousFrom={data.range.previousFrom}
         previousTo={data.range.previousTo}
       />
-      <Paper withBorder radius="md" p="md">
+      <ReportSection>
         <Chart<FacebookCampaignRow>
           title={title}
           kind="bar"
@@ -88,11 +84,14 @@ const CampaignFigures = ({ data }: { data: FacebookAdsCampaigns }) => {
               drawn: true,
               color: metaColor,
             }),
-            column(fig('orders'), (r) => r.current.orders, f.count),
-            column(fig('revenueCents'), (r) => r.current.revenueCents, f.money, {
-              drawn: true,
-              color: 'teal.7',
-            }),
+            { ...column(fig('orders'), (r) => r.current.orders, f.count), href: rowOrders },
+            {
+              ...column(fig('revenueCents'), (r) => r.current.revenueCents, f.money, {
+                drawn: true,
+                color: 'teal.7',
+              }),
+              href: rowOrders,
+            },
             column(
               t('facebook.previousOf', { figure: fig('revenueCents') }),
               (r) => r.previous.revenueCents,
@@ -114,9 +113,9 @@ const CampaignFigures = ({ data }: { data: FacebookAdsCampaigns }) => {
           actions={<CsvButton screen="campaigns" query={data.range} title={title} />}
           data-testid="facebook-chart-campaigns"
         />
-      </Paper>
+      </ReportSection>
       {mayOpenOrders && data.rows.length > 0 ? (
-        <Paper withBorder radius="md" p="md">
+        <ReportSection>
           <Text fw={600} mb="xs">
             {t('facebook.campaignOrders')}
           </Text>
@@ -138,7 +137,7 @@ const CampaignFigures = ({ data }: { data: FacebookAdsCampaigns }) => {
               </List.Item>
             ))}
           </List>
-        </Paper>
+        </ReportSection>
       ) : null}
     </Stack>
   );

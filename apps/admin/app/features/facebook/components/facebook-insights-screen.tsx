@@ -1,39 +1,26 @@
 import type { FacebookAdInsightRow, FacebookAdsInsights } from '@esim/contracts/staff';
 import { Chart } from '@esim/ui/chart/chart';
-import { Paper, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
-import { PageTitle } from '../../../components/page-title';
+import { ReportScreen, ReportSection, useReportRange } from '../../../components/report/report-screen';
 import { useFacebookInsights } from '../api/facebook-ads';
-import {
-  CsvButton,
-  column,
-  FacebookRangePicker,
-  metaColor,
-  previousColor,
-  SyncNote,
-  useFacebookRange,
-  useFigureFormats,
-} from './facebook-kit';
+import { CsvButton, column, metaColor, previousColor, SyncNote, useFigureFormats } from './facebook-kit';
 
 /** `/facebook/ads/insights` (ADR 0069): Meta's figures per ad, largest spend first, beside the previous period. */
 export const FacebookInsightsScreen = () => {
   const { t } = useTranslation(['admin-facebook', 'admin']);
-  const range = useFacebookRange();
+  const range = useReportRange();
   const answer = useFacebookInsights(range.range, range.problem === null);
   return (
-    <Stack gap="lg">
-      <PageTitle>{t('admin:screens.facebookInsights')}</PageTitle>
-      <FacebookRangePicker range={range} />
-      <Text size="sm" c="gray.7">
-        {t('facebook.insightsRules')}
-      </Text>
-      {range.problem ? null : answer.isSuccess ? (
-        <InsightFigures data={answer.data} />
-      ) : (
-        <LoadState query={answer} />
-      )}
-    </Stack>
+    <ReportScreen
+      title={t('admin:screens.facebookInsights')}
+      rules={t('facebook.insightsRules')}
+      range={range}
+      rangeTestId="facebook-range"
+    >
+      {() => (answer.isSuccess ? <InsightFigures data={answer.data} /> : <LoadState query={answer} />)}
+    </ReportScreen>
   );
 };
 
@@ -49,7 +36,7 @@ const InsightFigures = ({ data }: { data: FacebookAdsInsights }) => {
         previousFrom={data.range.previousFrom}
         previousTo={data.range.previousTo}
       />
-      <Paper withBorder radius="md" p="md">
+      <ReportSection>
         <Chart<FacebookAdInsightRow>
           title={title}
           kind="bar"
@@ -90,7 +77,7 @@ const InsightFigures = ({ data }: { data: FacebookAdsInsights }) => {
           actions={<CsvButton screen="insights" query={data.range} title={title} />}
           data-testid="facebook-chart-insights"
         />
-      </Paper>
+      </ReportSection>
     </Stack>
   );
 };

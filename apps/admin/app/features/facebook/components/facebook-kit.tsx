@@ -1,65 +1,33 @@
-import { analyticsRangeProblem } from '@esim/contracts/staff';
 import type { ChartSeries } from '@esim/ui/chart/chart';
-import { type DateRange, isIsoDate, isoDate, lastDays } from '@esim/ui/date-range/date-range';
-import { DateRangePicker } from '@esim/ui/date-range/date-range-picker';
 import { formatDate, formatDateTime, formatNumber, formatPrice } from '@esim/ui/format';
 import { useLocale } from '@esim/ui/use-locale';
-import { Button, Paper, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import {
+  ReportCsvButton,
+  type ReportRange,
+  ReportRangePicker,
+  ReportTile,
+  useReportRange,
+} from '../../../components/report/report-screen';
 import { downloadFacebookCsv, type FacebookScreen } from '../api/facebook-ads';
 
-/** What the four Facebook screens share: the range in the URL, the words of a figure, tiles and the CSV button. */
+/**
+ * The Facebook screens' own parts on the report kit (ADR 0076): a figure Meta did not report is a dash, the CSV
+ * of each screen's table and when Meta's figures were synced. The range, its picker and the tiles are the kit's;
+ * the attributed orders' screen keeps importing them from here.
+ */
 
 export const currentColor = 'var(--mantine-color-accent-7)';
 export const previousColor = 'var(--mantine-color-gray-6)';
 export const metaColor = 'var(--mantine-color-blue-7)';
-const presets = [
-  { days: 7, key: 'd7' },
-  { days: 30, key: 'd30' },
-  { days: 90, key: 'd90' },
-  { days: 365, key: 'd365' },
-] as const;
 
-/** The range of `?from&to` (the last 30 days by default) and whether it breaks the two-year rule. */
-export const useFacebookRange = () => {
-  const [params, setParams] = useSearchParams();
-  const today = isoDate(new Date());
-  const fallback = lastDays(30, today);
-  const read = (name: keyof DateRange) => {
-    const value = params.get(name) ?? '';
-    return isIsoDate(value) ? value : fallback[name];
-  };
-  const range = { from: read('from'), to: read('to') };
-  return {
-    range,
-    today,
-    params,
-    problem: analyticsRangeProblem(range.from, range.to),
-    setRange: (next: DateRange) => {
-      const kept = new URLSearchParams(params);
-      kept.set('from', next.from);
-      kept.set('to', next.to);
-      setParams(kept, { replace: true });
-    },
-  };
-};
+/** The range of `?from&to` (the last 30 days by default); other parameters (`campaignId`) are kept. */
+export const useFacebookRange = useReportRange;
 
-export const FacebookRangePicker = ({ range }: { range: ReturnType<typeof useFacebookRange> }) => {
-  const { t } = useTranslation(['admin-facebook', 'admin']);
-  return (
-    <DateRangePicker
-      value={range.range}
-      onChange={range.setRange}
-      labels={{ from: t('facebook.from'), to: t('facebook.to') }}
-      presets={presets.map(({ days, key }) => ({ days, label: t(`facebook.presets.${key}`) }))}
-      today={range.today}
-      error={range.problem ? t(`admin:${range.problem}`) : null}
-      data-testid="facebook-range"
-    />
-  );
-};
+export const FacebookRangePicker = ({ range }: { range: ReportRange }) => (
+  <ReportRangePicker range={range} testId="facebook-range" />
+);
 
 /** Figures in the viewer's words; a missing one (Meta did not report it) is a dash, never 0. */
 export const useFigureFormats = () => {
@@ -103,52 +71,16 @@ export const CsvButton = ({
   screen: FacebookScreen;
   query: { from: string; to: string; campaignId?: string };
   title: string;
-}) => {
-  const { t } = useTranslation('admin-facebook');
-  return (
-    <Button
-      variant="default"
-      size="xs"
-      aria-label={`${t('facebook.downloadCsv')}: ${title}`}
-      onClick={() => void downloadFacebookCsv(screen, query)}
-      data-testid={`facebook-csv-${screen}`}
-    >
-      {t('facebook.downloadCsv')}
-    </Button>
-  );
-};
+}) => (
+  <ReportCsvButton
+    title={title}
+    onClick={() => void downloadFacebookCsv(screen, query)}
+    testId={`facebook-csv-${screen}`}
+  />
+);
 
-export const Tile = ({
-  label,
-  value: shown,
-  previous,
-  testId,
-  children,
-}: {
-  label: string;
-  value: string;
-  previous?: string;
-  testId: string;
-  children?: ReactNode;
-}) => {
-  const { t } = useTranslation('admin-facebook');
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {shown}
-      </Text>
-      {previous === undefined ? null : (
-        <Text size="sm" c="gray.7">
-          {t('facebook.previousValue', { value: previous })}
-        </Text>
-      )}
-      {children}
-    </Paper>
-  );
-};
+/** A figure of the period with the previous period's under it (the kit's tile). */
+export const Tile = ReportTile;
 
 /** When the figures were last synced from Meta, and what the screen compares with. */
 export const SyncNote = ({

@@ -3,11 +3,17 @@ import { Chart } from '@esim/ui/chart/chart';
 import { ActionButton, ActionGroup } from '@esim/ui/detail/action-button';
 import { useAction } from '@esim/ui/detail/use-action';
 import { useToast } from '@esim/ui/feedback/toast';
-import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadState } from '../../../components/load-state';
-import { PageTitle } from '../../../components/page-title';
+import { bucketPeriods } from '../../../components/report/report-range';
+import {
+  ReportScreen,
+  ReportSection,
+  useReportRange,
+  useRowsLink,
+} from '../../../components/report/report-screen';
 import { getGuardRole, isAllowed } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { useFacebookTotal, useSyncFacebookAds } from '../api/facebook-ads';
@@ -15,12 +21,10 @@ import {
   CsvButton,
   column,
   currentColor,
-  FacebookRangePicker,
   metaColor,
   previousColor,
   SyncNote,
   Tile,
-  useFacebookRange,
   useFigureFormats,
 } from './facebook-kit';
 
@@ -30,22 +34,18 @@ import {
  */
 export const FacebookTotalScreen = () => {
   const { t } = useTranslation(['admin-facebook', 'admin']);
-  const range = useFacebookRange();
+  const range = useReportRange();
   const answer = useFacebookTotal(range.range, range.problem === null);
   return (
-    <Stack gap="lg">
-      <PageTitle>{t('admin:screens.facebookTotal')}</PageTitle>
-      <FacebookRangePicker range={range} />
-      <Text size="sm" c="gray.7">
-        {t('facebook.rules')}
-      </Text>
-      {range.problem ? null : <SyncAction range={range.range} />}
-      {range.problem ? null : answer.isSuccess ? (
-        <TotalFigures data={answer.data} />
-      ) : (
-        <LoadState query={answer} />
-      )}
-    </Stack>
+    <ReportScreen
+      title={t('admin:screens.facebookTotal')}
+      rules={t('facebook.rules')}
+      range={range}
+      rangeTestId="facebook-range"
+      actions={<SyncAction range={range.range} />}
+    >
+      {() => (answer.isSuccess ? <TotalFigures data={answer.data} /> : <LoadState query={answer} />)}
+    </ReportScreen>
   );
 };
 
@@ -93,12 +93,26 @@ const TotalFigures = ({ data }: { data: FacebookAdsTotal }) => {
     { key: 'revenueGapCents', format: f.money },
   ];
   const ordersLink = `/facebook/ads/orders?from=${data.range.from}&to=${data.range.to}`;
+  const rowsLink = useRowsLink();
+  // Our orders and revenue of a bucket (or the period) open the attributed orders of its days (ADR 0076);
+  // Meta's figures have no rows of ours.
+  const buckets = bucketPeriods(
+    data.overTime.map((p) => p.start),
+    data.range.to,
+  );
+  const ordersOf = (point: Point, total: boolean) => {
+    const days = total ? data.range : buckets[data.overTime.indexOf(point)];
+    return days ? rowsLink(`/facebook/ads/orders?from=${days.from}&to=${days.to}`) : null;
+  };
   const title = t('facebook.charts.overTime');
   const c = <K extends keyof FacebookAdFigures>(key: K, format: (v: number) => string, drawn = false) => [
-    column<Point>(t(`facebook.figures.${key}`), (p) => p.current[key], format, {
-      drawn,
-      color: key === 'metaPurchaseValueCents' ? metaColor : currentColor,
-    }),
+    {
+      ...column<Point>(t(`facebook.figures.${key}`), (p) => p.current[key], format, {
+        drawn,
+        color: key === 'metaPurchaseValueCents' ? metaColor : currentColor,
+      }),
+      ...(key === 'orders' || key === 'revenueCents' ? { href: ordersOf } : {}),
+    },
   ];
   return (
     <Stack gap="xl" data-testid="facebook-total">
@@ -114,6 +128,7 @@ const TotalFigures = ({ data }: { data: FacebookAdsTotal }) => {
             label={t(`facebook.figures.${key}`)}
             value={format(current[key])}
             previous={format(previous[key])}
+            change={{ current: current[key], previous: previous[key] }}
             testId={`facebook-total-${key}`}
           >
             {key === 'revenueCents' || key === 'orders' ? (
@@ -130,7 +145,7 @@ const TotalFigures = ({ data }: { data: FacebookAdsTotal }) => {
           </Tile>
         ))}
       </SimpleGrid>
-      <Paper withBorder radius="md" p="md">
+      <ReportSection>
         <Chart<Point>
           title={title}
           kind="line"
@@ -173,7 +188,7 @@ const TotalFigures = ({ data }: { data: FacebookAdsTotal }) => {
           actions={<CsvButton screen="total" query={data.range} title={title} />}
           data-testid="facebook-chart-total"
         />
-      </Paper>
+      </ReportSection>
     </Stack>
   );
 };

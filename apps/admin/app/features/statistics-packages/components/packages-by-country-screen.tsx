@@ -1,22 +1,19 @@
 import type { PackagesByCountryCell } from '@esim/contracts/staff';
 import { Chart } from '@esim/ui/chart/chart';
 import { ScrollTable } from '@esim/ui/scroll-table';
-import { Group, Paper, SegmentedControl, Stack, Table, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Group, SegmentedControl, Stack, Table, Title } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
-import { PageTitle } from '../../../components/page-title';
-import { downloadCsv, usePackagesByCountry } from '../api/get-package-statistics';
 import {
-  CsvButton,
-  type Figures,
-  figureSeries,
-  metricValue,
-  RangeBar,
-  Totals,
-  useFormats,
-  useStatisticsRange,
-} from './statistics-kit';
+  FigureLink,
+  ReportCsvButton,
+  ReportScreen,
+  ReportSection,
+  useReportRange,
+} from '../../../components/report/report-screen';
+import { downloadCsv, usePackagesByCountry } from '../api/get-package-statistics';
+import { type Figures, figureSeries, metricValue, Totals, useFormats, useSalesRows } from './statistics-kit';
 
 type Cell = PackagesByCountryCell;
 const cellMetrics = ['revenue', 'orders'] as const;
@@ -39,22 +36,28 @@ const destinationKey = (cell: Cell) => `${cell.destination.type}:${cell.destinat
 /** `/statistic/packages-bought-from-countries`: which destinations buyers from each country buy. */
 export const PackagesByCountryScreen = () => {
   const { t } = useTranslation(['admin-statistics-packages', 'admin']);
-  const state = useStatisticsRange();
+  const state = useReportRange();
   const answer = usePackagesByCountry(state.range, state.problem === null);
   const formats = useFormats();
   const [metric, setMetric] = useState<CellMetric>('revenue');
   const matrixId = useId();
   const chartTitle = t('matrix.chart');
   const matrixTitle = t('matrix.title');
-  if (state.problem || !answer.isSuccess)
-    return (
-      <Stack gap="lg">
-        <PageTitle>{t('admin:screens.statisticPackagesByCountry')}</PageTitle>
-        <RangeBar state={state} />
-        {state.problem ? null : <LoadState query={answer} />}
-      </Stack>
-    );
   const data = answer.data;
+  const salesRows = useSalesRows(
+    data?.range ?? { from: '', to: '', days: 0, bucket: 'day', previousFrom: '', previousTo: '' },
+  );
+  const screen = (content: ReactNode) => (
+    <ReportScreen
+      title={t('admin:screens.statisticPackagesByCountry')}
+      rules={t('rules')}
+      range={state}
+      rangeTestId="statistics-range"
+    >
+      {() => content}
+    </ReportScreen>
+  );
+  if (!answer.isSuccess || !data) return screen(<LoadState query={answer} />);
   // Buyer countries (rows) and destinations (columns), each by its revenue in the range, largest first.
   const byCountry = new Map<string, { country: string | null } & Figures>();
   const destinations = new Map<string, { key: string; cell: Cell; total: number }>();
@@ -80,23 +83,26 @@ export const PackagesByCountryScreen = () => {
           ? formats.country(cell.destination.code)
           : cell.destination.code;
   const value = (figures: Figures['current']) => metricValue[metric](figures);
-  return (
+  // A buyer country's sales open its orders; a cell (a country and a destination) has no filter of its own.
+  const countryRows = (country: string | null, previous = false) =>
+    country === null ? null : salesRows(previous, { country });
+  return screen(
     <Stack gap="lg">
-      <PageTitle>{t('admin:screens.statisticPackagesByCountry')}</PageTitle>
-      <RangeBar state={state} />
       <Totals totals={data.totals} range={data.range} />
-      <Paper withBorder radius="md" p="md">
+      <ReportSection>
         <Chart<{ country: string | null } & Figures>
           title={chartTitle}
           kind="bar"
           rows={countries}
           category={{ label: t('matrix.buyerCountry'), value: (row) => formats.country(row.country) }}
           rowKey={(row) => String(row.country)}
-          series={figureSeries(formats, ['revenue'])}
+          series={figureSeries(formats, ['revenue'], (row, previous, total) =>
+            total ? salesRows(previous) : countryRows(row.country, previous),
+          )}
           format={formats.money}
           total={{ label: t('total'), row: { country: null, ...data.totals } }}
           actions={
-            <CsvButton
+            <ReportCsvButton
               title={matrixTitle}
               testId="statistics-csv"
               onClick={() =>
@@ -110,8 +116,8 @@ export const PackagesByCountryScreen = () => {
           }
           data-testid="statistics-countries-chart"
         />
-      </Paper>
-      <Paper withBorder radius="md" p="md">
+      </ReportSection>
+      <ReportSection>
         <Group justify="space-between" mb="xs">
           <Title order={3} size="h4" id={matrixId}>
             {matrixTitle}
@@ -153,14 +159,16 @@ export const PackagesByCountryScreen = () => {
                     );
                   })}
                   <Table.Td ta="end" fw={700}>
-                    {formats.formatOf(metric)(value(row.current))}
+                    <FigureLink href={countryRows(row.country)}>
+                      {formats.formatOf(metric)(value(row.current))}
+                    </FigureLink>
                   </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </ScrollTable>
-      </Paper>
-    </Stack>
+      </ReportSection>
+    </Stack>,
   );
 };

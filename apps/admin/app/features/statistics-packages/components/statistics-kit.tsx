@@ -1,15 +1,17 @@
-import { localeTags } from '@esim/contracts/locales';
-import { type AnalyticsFigures, type AnalyticsPeriods, analyticsRangeProblem } from '@esim/contracts/staff';
+import type { AnalyticsFigures, AnalyticsPeriods } from '@esim/contracts/staff';
 import type { ChartSeries } from '@esim/ui/chart/chart';
-import { type DateRange, isIsoDate, isoDate, lastDays } from '@esim/ui/date-range/date-range';
-import { DateRangePicker } from '@esim/ui/date-range/date-range-picker';
-import { formatDate, formatNumber, formatPrice } from '@esim/ui/format';
-import { useLocale } from '@esim/ui/use-locale';
-import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatPrice } from '@esim/ui/format';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { salesOrdersHref } from '../../../components/report/report-range';
+import {
+  ReportPeriodNote,
+  ReportTile,
+  useReportFormats,
+  useRowsLink,
+} from '../../../components/report/report-screen';
 
-/** What the four package statistics screens share: the range in the address, the tiles, the series. */
+/** The package statistics' figures (ADR 0072): their words, series and tiles on the report kit (ADR 0076). */
 
 export const metrics = ['revenue', 'orders', 'averageOrder'] as const;
 export type Metric = (typeof metrics)[number];
@@ -19,85 +21,31 @@ export const metricValue: Record<Metric, (f: AnalyticsFigures) => number> = {
   averageOrder: (f) => f.averageOrderCents,
 };
 export type Figures = { current: AnalyticsFigures; previous: AnalyticsFigures };
+/** Revenue and orders are sums and counts of orders, each a link to them; an average is not. */
+export const hasRows = (metric: Metric) => metric !== 'averageOrder';
 
 const currentColor = 'var(--mantine-color-accent-7)';
 const previousColor = 'var(--mantine-color-gray-6)';
-const presets = [
-  { days: 7, key: 'd7' },
-  { days: 30, key: 'd30' },
-  { days: 90, key: 'd90' },
-  { days: 365, key: 'd365' },
-] as const;
-
-/** The range of the address (`?from&to`, the last 30 days by default) and the rule it breaks, if any. */
-export const useStatisticsRange = () => {
-  const [params, setParams] = useSearchParams();
-  const today = isoDate(new Date());
-  const fallback = lastDays(30, today);
-  const read = (name: keyof DateRange) => {
-    const value = params.get(name) ?? '';
-    return isIsoDate(value) ? value : fallback[name];
-  };
-  const range: DateRange = { from: read('from'), to: read('to') };
-  const setRange = (next: DateRange) =>
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        merged.set('from', next.from);
-        merged.set('to', next.to);
-        merged.delete('page');
-        return merged;
-      },
-      { replace: true },
-    );
-  return { range, today, setRange, problem: analyticsRangeProblem(range.from, range.to) };
-};
-
-/** The date picker, its rule's message and what the screens count. */
-export const RangeBar = ({ state }: { state: ReturnType<typeof useStatisticsRange> }) => {
-  const { t } = useTranslation(['admin-statistics-packages', 'admin']);
-  return (
-    <Stack gap="xs">
-      <DateRangePicker
-        value={state.range}
-        onChange={state.setRange}
-        labels={{ from: t('range.from'), to: t('range.to') }}
-        presets={presets.map(({ days, key }) => ({ days, label: t(`range.presets.${key}`) }))}
-        today={state.today}
-        error={state.problem ? t(`admin:${state.problem}`) : null}
-        data-testid="statistics-range"
-      />
-      <Text size="sm" c="gray.7">
-        {t('rules')}
-      </Text>
-    </Stack>
-  );
-};
 
 export const useFormats = () => {
   const { t } = useTranslation('admin-statistics-packages');
-  const locale = useLocale();
-  const money = (cents: number) => formatPrice(cents, locale);
-  const count = (value: number) => formatNumber(value, locale);
-  const formatOf = (m: Metric) => (m === 'orders' ? count : money);
+  const formats = useReportFormats();
+  const money = (cents: number) => formatPrice(cents, formats.locale);
+  const formatOf = (m: Metric) => (m === 'orders' ? formats.count : money);
   const label = (m: Metric, previous: boolean) =>
     previous ? t('previousOf', { figure: t(`figures.${m}`) }) : t(`figures.${m}`);
-  const country = (code: string | null) => {
-    if (code === null) return t('notRecorded');
-    try {
-      return new Intl.DisplayNames([localeTags[locale]], { type: 'region' }).of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
-  const date = (iso: string) => formatDate(iso, locale);
-  return { locale, money, count, formatOf, label, country, date };
+  const country = (code: string | null) => (code === null ? t('notRecorded') : formats.country(code));
+  return { ...formats, money, formatOf, label, country };
 };
+
+/** The orders behind a row's figures in either period (null: none to open); see `salesOrdersHref`. */
+export type RowsOf<Row> = (row: Row, previous: boolean, total: boolean) => string | null;
 
 /** Each metric in this period and the previous one as table columns; `drawn` are on the chart too. */
 export const figureSeries = <Row extends Figures>(
   formats: ReturnType<typeof useFormats>,
   drawn: readonly Metric[],
+  rows?: RowsOf<Row>,
 ): ChartSeries<Row>[] =>
   metrics.flatMap((metric) =>
     (['current', 'previous'] as const).map((period) => ({
@@ -107,57 +55,53 @@ export const figureSeries = <Row extends Figures>(
       dashed: period === 'previous',
       format: formats.formatOf(metric),
       tableOnly: !drawn.includes(metric),
+      ...(rows && hasRows(metric)
+        ? { href: (row: Row, total: boolean) => rows(row, period === 'previous', total) }
+        : {}),
     })),
   );
 
-/** The period's totals beside the previous period's, and which dates that period covers. */
-export const Totals = ({ totals, range }: { totals: Figures; range: AnalyticsPeriods }) => {
+/** The orders list of a figure in either period of the answer, if the viewer may open it. */
+export const useSalesRows = (range: AnalyticsPeriods) => {
+  const rowsLink = useRowsLink();
+  return (previous: boolean, filters: Parameters<typeof salesOrdersHref>[1] = {}) =>
+    rowsLink(
+      salesOrdersHref(
+        previous ? { from: range.previousFrom, to: range.previousTo } : { from: range.from, to: range.to },
+        filters,
+      ),
+    );
+};
+
+/** The period's totals beside the previous period's, with the change; sums open their orders. */
+export const Totals = ({
+  totals,
+  range,
+  filters,
+}: {
+  totals: Figures;
+  range: AnalyticsPeriods;
+  filters?: Parameters<typeof salesOrdersHref>[1];
+}) => {
   const { t } = useTranslation('admin-statistics-packages');
   const formats = useFormats();
+  const salesRows = useSalesRows(range);
   return (
     <Stack gap="sm">
-      <Text>
-        {t('comparedWith', { from: formats.date(range.previousFrom), to: formats.date(range.previousTo) })}
-      </Text>
+      <ReportPeriodNote range={range} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {metrics.map((m) => (
-          <Paper key={m} withBorder radius="md" p="md" data-testid={`statistics-total-${m}`}>
-            <Text size="sm" c="gray.7">
-              {t(`figures.${m}`)}
-            </Text>
-            <Text size="xl" fw={700}>
-              {formats.formatOf(m)(metricValue[m](totals.current))}
-            </Text>
-            <Text size="sm" c="gray.7">
-              {t('previousValue', { value: formats.formatOf(m)(metricValue[m](totals.previous)) })}
-            </Text>
-          </Paper>
+          <ReportTile
+            key={m}
+            label={t(`figures.${m}`)}
+            value={formats.formatOf(m)(metricValue[m](totals.current))}
+            previous={formats.formatOf(m)(metricValue[m](totals.previous))}
+            change={{ current: metricValue[m](totals.current), previous: metricValue[m](totals.previous) }}
+            href={hasRows(m) ? salesRows(false, filters) : null}
+            testId={`statistics-total-${m}`}
+          />
         ))}
       </SimpleGrid>
     </Stack>
-  );
-};
-
-/** A table's CSV download button, named for its table. */
-export const CsvButton = ({
-  title,
-  onClick,
-  testId,
-}: {
-  title: string;
-  onClick: () => void;
-  testId: string;
-}) => {
-  const { t } = useTranslation('admin-statistics-packages');
-  return (
-    <Button
-      variant="default"
-      size="xs"
-      aria-label={`${t('downloadCsv')}: ${title}`}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {t('downloadCsv')}
-    </Button>
   );
 };

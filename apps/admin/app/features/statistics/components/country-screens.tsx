@@ -1,35 +1,36 @@
-import { localeTags } from '@esim/contracts/locales';
 import type { CustomersByCountryRow } from '@esim/contracts/staff';
 import { Chart } from '@esim/ui/chart/chart';
-import { useLocale } from '@esim/ui/use-locale';
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
+import { registeredClientsHref } from '../../../components/report/report-range';
+import {
+  ReportScreen,
+  ReportSection,
+  ReportTile,
+  useReportFormats,
+  useRowsLink,
+} from '../../../components/report/report-screen';
 import { useCustomersByCountry, useVisitorCountries } from '../api/statistics-api';
-import { ChartCard, CsvButton, PeriodNote, StatisticsFrame } from './statistics-frame';
-import { TrafficRows, TrafficTiles, useTrafficFormats } from './traffic-charts';
-
-const countryName = (code: string, locale: ReturnType<typeof useLocale>) => {
-  try {
-    return new Intl.DisplayNames([localeTags[locale]], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+import { PeriodNote, StatisticsCsv, TrafficRows, TrafficTiles } from './traffic-charts';
 
 /** `/statistic/countries`: visits, sessions, orders, conversion and revenue per visitor country. */
 export const CountriesScreen = () => {
   const { t } = useTranslation(['admin-statistics', 'admin']);
   return (
-    <StatisticsFrame title={t('admin:screens.statisticCountries')} rules={t('statistics.rules.countries')}>
+    <ReportScreen
+      title={t('admin:screens.statisticCountries')}
+      rules={t('statistics.rules.countries')}
+      rangeTestId="statistics-range"
+    >
       {(range) => <CountriesCharts range={range} />}
-    </StatisticsFrame>
+    </ReportScreen>
   );
 };
 
 const CountriesCharts = ({ range }: { range: { from: string; to: string } }) => {
   const { t } = useTranslation('admin-statistics');
-  const locale = useLocale();
+  const formats = useReportFormats();
   const answer = useVisitorCountries(range, true);
   if (!answer.isSuccess) return <LoadState query={answer} />;
   const data = answer.data;
@@ -37,19 +38,22 @@ const CountriesCharts = ({ range }: { range: { from: string; to: string } }) => 
   return (
     <Stack gap="xl" data-testid="statistics-charts">
       <PeriodNote range={data.range} refreshedAt={data.refreshedAt} />
-      <TrafficTiles totals={data.totals} />
-      <ChartCard>
+      <TrafficTiles totals={data.totals} range={data.range} />
+      <ReportSection>
         <TrafficRows
           title={title}
           column={t('statistics.columns.country')}
           rows={data.countries}
-          name={(row) => countryName(row.key ?? '', locale)}
+          name={(row) => formats.country(row.key ?? '')}
           totals={data.totals}
+          range={data.range}
+          // Orders and revenue are by the buyer's country: the orders list's country filter.
+          rowFilters={(country) => ({ country })}
           metric="visits"
-          actions={<CsvButton csvPath="countries.csv" query={range} table="countries" title={title} />}
+          actions={<StatisticsCsv csvPath="countries.csv" query={range} table="countries" title={title} />}
           testId="statistics-chart-countries"
         />
-      </ChartCard>
+      </ReportSection>
     </Stack>
   );
 };
@@ -58,55 +62,77 @@ const CountriesCharts = ({ range }: { range: { from: string; to: string } }) => 
 export const UsersByCountryScreen = () => {
   const { t } = useTranslation(['admin-statistics', 'admin']);
   return (
-    <StatisticsFrame title={t('admin:screens.statisticUsersByCountry')} rules={t('statistics.rules.users')}>
+    <ReportScreen
+      title={t('admin:screens.statisticUsersByCountry')}
+      rules={t('statistics.rules.users')}
+      rangeTestId="statistics-range"
+    >
       {(range) => <UsersCharts range={range} />}
-    </StatisticsFrame>
+    </ReportScreen>
   );
 };
 
+type Period = { from: string; to: string };
+
 const UsersCharts = ({ range }: { range: { from: string; to: string } }) => {
   const { t } = useTranslation('admin-statistics');
-  const locale = useLocale();
-  const { count, percent } = useTrafficFormats();
+  const { count, percent, country } = useReportFormats();
+  const rowsLink = useRowsLink();
   const answer = useCustomersByCountry(range, true);
   if (!answer.isSuccess) return <LoadState query={answer} />;
   const data = answer.data;
   const title = t('statistics.charts.users');
   const current = 'var(--mantine-color-accent-7)';
   const previous = 'var(--mantine-color-gray-6)';
-  const tiles = [
-    ['registered', count(data.totals.current.registered), count(data.totals.previous.registered)],
-    ['total', count(data.totals.current.total), count(data.totals.previous.total)],
-    ['growth', percent(data.totals.growthRate ?? Number.NaN), null],
-  ] as const;
+  const now: Period = { from: data.range.from, to: data.range.to };
+  const before: Period = { from: data.range.previousFrom, to: data.range.previousTo };
+  // The customers behind a figure: of the row's country (all of them on the total row; none to tell apart for
+  // "not recorded"), registered in the period or (`upTo`) at any time up to its last day.
+  const clients =
+    (period: Period, upTo = false) =>
+    (row: CustomersByCountryRow, total: boolean) =>
+      total || row.key !== null
+        ? rowsLink(registeredClientsHref(period, total ? null : row.key, upTo))
+        : null;
+  const totalsRow = {
+    key: null,
+    current: data.totals.current,
+    previous: data.totals.previous,
+    growthRate: data.totals.growthRate,
+  };
   return (
     <Stack gap="xl" data-testid="statistics-charts">
       <PeriodNote range={data.range} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {tiles.map(([key, value, before]) => (
-          <Paper key={key} withBorder radius="md" p="md" data-testid={`statistics-total-${key}`}>
-            <Text size="sm" c="gray.7">
-              {t(`statistics.users.${key}`)}
-            </Text>
-            <Text size="xl" fw={700}>
-              {value}
-            </Text>
-            {before === null ? null : (
-              <Text size="sm" c="gray.7">
-                {t('statistics.previousValue', { value: before })}
-              </Text>
-            )}
-          </Paper>
-        ))}
+        <ReportTile
+          label={t('statistics.users.registered')}
+          value={count(data.totals.current.registered)}
+          previous={count(data.totals.previous.registered)}
+          href={clients(now)(totalsRow, true)}
+          testId="statistics-total-registered"
+        />
+        <ReportTile
+          label={t('statistics.users.total')}
+          value={count(data.totals.current.total)}
+          previous={count(data.totals.previous.total)}
+          change={{ current: data.totals.current.total, previous: data.totals.previous.total }}
+          href={clients(now, true)(totalsRow, true)}
+          testId="statistics-total-total"
+        />
+        <ReportTile
+          label={t('statistics.users.growth')}
+          value={percent(data.totals.growthRate)}
+          testId="statistics-total-growth"
+        />
       </SimpleGrid>
-      <ChartCard>
+      <ReportSection>
         <Chart<CustomersByCountryRow>
           title={title}
           kind="bar"
           rows={data.countries}
           category={{
             label: t('statistics.columns.country'),
-            value: (row) => (row.key === null ? t('statistics.none') : countryName(row.key, locale)),
+            value: (row) => (row.key === null ? t('statistics.none') : country(row.key)),
           }}
           rowKey={(row) => String(row.key)}
           series={[
@@ -115,6 +141,7 @@ const UsersCharts = ({ range }: { range: { from: string; to: string } }) => {
               value: (r) => r.current.registered,
               color: current,
               format: count,
+              href: clients(now),
             },
             {
               label: t('statistics.previousOf', { figure: t('statistics.users.registered') }),
@@ -122,6 +149,7 @@ const UsersCharts = ({ range }: { range: { from: string; to: string } }) => {
               color: previous,
               dashed: true,
               format: count,
+              href: clients(before),
             },
             {
               label: t('statistics.users.total'),
@@ -129,6 +157,7 @@ const UsersCharts = ({ range }: { range: { from: string; to: string } }) => {
               color: current,
               format: count,
               tableOnly: true,
+              href: clients(now, true),
             },
             {
               label: t('statistics.users.growth'),
@@ -139,19 +168,13 @@ const UsersCharts = ({ range }: { range: { from: string; to: string } }) => {
             },
           ]}
           format={count}
-          total={{
-            label: t('statistics.total'),
-            row: {
-              key: null,
-              current: data.totals.current,
-              previous: data.totals.previous,
-              growthRate: data.totals.growthRate,
-            },
-          }}
-          actions={<CsvButton csvPath="users-by-country.csv" query={range} table="countries" title={title} />}
+          total={{ label: t('statistics.total'), row: totalsRow }}
+          actions={
+            <StatisticsCsv csvPath="users-by-country.csv" query={range} table="countries" title={title} />
+          }
           data-testid="statistics-chart-users"
         />
-      </ChartCard>
+      </ReportSection>
     </Stack>
   );
 };

@@ -2,18 +2,22 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { LoadState } from '../../../components/load-state';
+import { ReportScreen, ReportSection } from '../../../components/report/report-screen';
 import { useTrafficOverview, useTrafficSource, useTrafficSources } from '../api/statistics-api';
 import { SourceLinks } from './source-links';
-import { ChartCard, CsvButton, PeriodNote, StatisticsFrame } from './statistics-frame';
-import { TrafficOverTime, TrafficRows, TrafficTiles } from './traffic-charts';
+import { PeriodNote, StatisticsCsv, TrafficOverTime, TrafficRows, TrafficTiles } from './traffic-charts';
 
 /** `/statistic/traffic`: visits, sessions, orders and revenue over time and the largest sources. */
 export const TrafficScreen = () => {
   const { t } = useTranslation(['admin-statistics', 'admin']);
   return (
-    <StatisticsFrame title={t('admin:screens.statisticTraffic')} rules={t('statistics.rules.traffic')}>
+    <ReportScreen
+      title={t('admin:screens.statisticTraffic')}
+      rules={t('statistics.rules.traffic')}
+      rangeTestId="statistics-range"
+    >
       {(range) => <TrafficOverviewCharts range={range} />}
-    </StatisticsFrame>
+    </ReportScreen>
   );
 };
 
@@ -27,14 +31,15 @@ const TrafficOverviewCharts = ({ range }: { range: { from: string; to: string } 
   return (
     <Stack gap="xl" data-testid="statistics-charts">
       <PeriodNote range={data.range} refreshedAt={data.refreshedAt} />
-      <TrafficTiles totals={data.totals} />
-      <ChartCard>
+      <TrafficTiles totals={data.totals} range={data.range} />
+      <ReportSection>
         <TrafficOverTime
           points={data.overTime}
+          range={data.range}
           bucket={data.range.bucket}
           totals={data.totals}
           actions={
-            <CsvButton
+            <StatisticsCsv
               csvPath="traffic.csv"
               query={range}
               table="overTime"
@@ -42,19 +47,21 @@ const TrafficOverviewCharts = ({ range }: { range: { from: string; to: string } 
             />
           }
         />
-      </ChartCard>
-      <ChartCard>
+      </ReportSection>
+      <ReportSection>
         <TrafficRows
           title={sourcesTitle}
           column={t('statistics.columns.source')}
           rows={data.bySource}
           name={(row) => row.key ?? ''}
           totals={data.totals}
-          actions={<CsvButton csvPath="traffic.csv" query={range} table="sources" title={sourcesTitle} />}
+          range={data.range}
+          rowFilters={(source) => ({ source })}
+          actions={<StatisticsCsv csvPath="traffic.csv" query={range} table="sources" title={sourcesTitle} />}
           testId="statistics-chart-sources"
         />
         <SourceLinks rows={data.bySource} search={search} />
-      </ChartCard>
+      </ReportSection>
     </Stack>
   );
 };
@@ -63,9 +70,13 @@ const TrafficOverviewCharts = ({ range }: { range: { from: string; to: string } 
 export const TrafficSourcesScreen = () => {
   const { t } = useTranslation(['admin-statistics', 'admin']);
   return (
-    <StatisticsFrame title={t('admin:screens.statisticTrafficSources')} rules={t('statistics.rules.traffic')}>
+    <ReportScreen
+      title={t('admin:screens.statisticTrafficSources')}
+      rules={t('statistics.rules.traffic')}
+      rangeTestId="statistics-range"
+    >
       {(range) => <SourcesCharts range={range} />}
-    </StatisticsFrame>
+    </ReportScreen>
   );
 };
 
@@ -79,20 +90,24 @@ const SourcesCharts = ({ range }: { range: { from: string; to: string } }) => {
   return (
     <Stack gap="xl" data-testid="statistics-charts">
       <PeriodNote range={data.range} refreshedAt={data.refreshedAt} />
-      <TrafficTiles totals={data.totals} />
-      <ChartCard>
+      <TrafficTiles totals={data.totals} range={data.range} />
+      <ReportSection>
         <TrafficRows
           title={title}
           column={t('statistics.columns.source')}
           rows={data.sources}
           name={(row) => row.key ?? ''}
           totals={data.totals}
+          range={data.range}
+          rowFilters={(source) => ({ source })}
           metric="orders"
-          actions={<CsvButton csvPath="traffic/sources.csv" query={range} table="sources" title={title} />}
+          actions={
+            <StatisticsCsv csvPath="traffic/sources.csv" query={range} table="sources" title={title} />
+          }
           testId="statistics-chart-sources"
         />
         <SourceLinks rows={data.sources} search={search} />
-      </ChartCard>
+      </ReportSection>
     </Stack>
   );
 };
@@ -102,12 +117,13 @@ export const TrafficSourceScreen = () => {
   const { t } = useTranslation(['admin-statistics', 'admin']);
   const source = useParams().sourceName ?? '';
   return (
-    <StatisticsFrame
+    <ReportScreen
       title={`${t('admin:screens.statisticTrafficSource')}: ${source}`}
       rules={t('statistics.rules.traffic')}
+      rangeTestId="statistics-range"
     >
       {(range) => <SourceCharts source={source} range={range} />}
-    </StatisticsFrame>
+    </ReportScreen>
   );
 };
 
@@ -119,17 +135,21 @@ const SourceCharts = ({ source, range }: { source: string; range: { from: string
   const csvPath = `traffic/sources/${encodeURIComponent(source)}/table.csv`;
   const campaignsTitle = t('statistics.charts.campaigns');
   const landingTitle = t('statistics.charts.landingPages');
+  // Every figure of this screen is of the source's orders.
+  const filters = { source: data.source };
   return (
     <Stack gap="xl" data-testid="statistics-charts">
       <PeriodNote range={data.range} refreshedAt={data.refreshedAt} />
-      <TrafficTiles totals={data.totals} />
-      <ChartCard>
+      <TrafficTiles totals={data.totals} range={data.range} filters={filters} />
+      <ReportSection>
         <TrafficOverTime
           points={data.overTime}
+          range={data.range}
           bucket={data.range.bucket}
           totals={data.totals}
+          filters={filters}
           actions={
-            <CsvButton
+            <StatisticsCsv
               csvPath={csvPath}
               query={range}
               table="overTime"
@@ -137,31 +157,39 @@ const SourceCharts = ({ source, range }: { source: string; range: { from: string
             />
           }
         />
-      </ChartCard>
-      <ChartCard>
+      </ReportSection>
+      <ReportSection>
         <TrafficRows
           title={campaignsTitle}
           column={t('statistics.columns.campaign')}
           rows={data.campaigns}
           name={(row) => row.key ?? ''}
           totals={data.totals}
+          range={data.range}
+          filters={filters}
+          rowFilters={(sourceCampaign) => ({ sourceCampaign })}
           metric="orders"
-          actions={<CsvButton csvPath={csvPath} query={range} table="campaigns" title={campaignsTitle} />}
+          actions={<StatisticsCsv csvPath={csvPath} query={range} table="campaigns" title={campaignsTitle} />}
           testId="statistics-chart-campaigns"
         />
-      </ChartCard>
-      <ChartCard>
+      </ReportSection>
+      <ReportSection>
         <TrafficRows
           title={landingTitle}
           column={t('statistics.columns.landingPage')}
           rows={data.landingPages}
           name={(row) => row.key ?? ''}
           totals={data.totals}
+          range={data.range}
+          filters={filters}
+          rowFilters={(landingPage) => ({ landingPage })}
           metric="orders"
-          actions={<CsvButton csvPath={csvPath} query={range} table="landingPages" title={landingTitle} />}
+          actions={
+            <StatisticsCsv csvPath={csvPath} query={range} table="landingPages" title={landingTitle} />
+          }
           testId="statistics-chart-landingPages"
         />
-      </ChartCard>
+      </ReportSection>
     </Stack>
   );
 };
