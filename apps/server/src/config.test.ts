@@ -33,6 +33,15 @@ const safeProduction = {
   TWILIO_AUTH_TOKEN: 'token',
   TWILIO_FROM: '+15550001111',
   SMTP_URL: 'smtps://mail.example:465',
+  PUSH_FCM_PROVIDER: 'fcm',
+  FCM_PROJECT_ID: 'esim-app',
+  FCM_CLIENT_EMAIL: 'push@esim-app.iam.gserviceaccount.com',
+  FCM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nkey\\n-----END PRIVATE KEY-----',
+  PUSH_WEB_PROVIDER: 'web-push',
+  // A throwaway pair, made for this test only.
+  VAPID_PUBLIC_KEY: 'BFW0b34oBj_1xlriokA4a7HP84omGs8fV4YBVG1BV2zGlKEpX0U9Ne4GaXgO7iPDEy_PipvY2bhDB3-5SRuSTTk',
+  VAPID_PRIVATE_KEY: '6lv85ftlgI6bePZWIWL4HNeKcneXSHq0fLixFC7FEUM',
+  VAPID_SUBJECT: 'mailto:ops@esim.example',
 };
 
 describe('loadConfig', () => {
@@ -144,6 +153,8 @@ describe('loadConfig', () => {
         'PAYMENTS_PROVIDER',
         'ESIM_PROVIDER',
         'SMS_PROVIDER',
+        'PUSH_FCM_PROVIDER',
+        'PUSH_WEB_PROVIDER',
         'SMTP_URL',
         'DEV_MAILBOX',
       ].sort(),
@@ -167,6 +178,35 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses a push sandbox in production like the other sandboxes; a staging lists it and offers no push', () => {
+    // ADR 0085: a sandbox would count phone notifications as delivered that never left the outbox.
+    for (const name of ['PUSH_FCM_PROVIDER', 'PUSH_WEB_PROVIDER'] as const) {
+      const sandbox = { ...safeProduction, [name]: 'sandbox' };
+      expect(problemsOf(sandbox)).toEqual([
+        expect.stringMatching(new RegExp(`^${name}: the sandbox sends no push .*ALLOW_UNSAFE_STAGING=true`)),
+      ]);
+      const { [name]: _left, ...unset } = safeProduction;
+      expect(problemsOf(unset)).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
+      const staging = loadConfig({ ...sandbox, ALLOW_UNSAFE_STAGING: 'true' });
+      expect(staging.unsafeStaging).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
+    }
+    const staging = loadConfig({
+      ...safeProduction,
+      PUSH_WEB_PROVIDER: 'sandbox',
+      ALLOW_UNSAFE_STAGING: 'true',
+    });
+    expect(staging.push.web).toEqual({ provider: 'sandbox', publicKey: null });
+    expect(loadConfig(safeProduction).push).toMatchObject({
+      fcm: { provider: 'fcm', projectId: 'esim-app' },
+      web: { provider: 'web-push', publicKey: safeProduction.VAPID_PUBLIC_KEY },
+    });
+    // Development and `npm start` on a fresh machine (APP_ENV unset) keep both sandboxes, without a word.
+    const development = loadConfig({});
+    expect(development.push.fcm.provider).toBe('sandbox');
+    expect(development.push.web).toMatchObject({ provider: 'sandbox', publicKey: expect.any(String) });
+    expect(development.unsafeStaging).toEqual([]);
+  });
+
   it('starts a staging deployment with the explicit opt-in, and reports what is unsafe', () => {
     const config = loadConfig({ APP_ENV: 'production', ...productionSecrets, ALLOW_UNSAFE_STAGING: 'true' });
     expect(config.env).toBe('production');
@@ -176,6 +216,8 @@ describe('loadConfig', () => {
         expect.stringMatching(/^PAYMENTS_PROVIDER: /),
         expect.stringMatching(/^ESIM_PROVIDER: /),
         expect.stringMatching(/^PAYMENTS_WEBHOOK_SECRET: /),
+        expect.stringMatching(/^PUSH_FCM_PROVIDER: /),
+        expect.stringMatching(/^PUSH_WEB_PROVIDER: /),
       ]),
     );
     // The opt-in does not excuse a missing secret, and means nothing outside production.

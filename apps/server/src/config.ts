@@ -234,7 +234,7 @@ const devDefaults: Record<string, string> = {
 /**
  * What makes a production start unsafe (ADR 0013): a secret that is the development
  * default written above (set to it, or left unset so the default applies), a sandbox standing in for the
- * payments, eSIM or SMS provider, no SMTP server (mail would only go to the outbox), the dev mailbox, and the
+ * payments, eSIM, SMS or push provider (ADR 0085), no SMTP server (mail would only go to the outbox), the dev mailbox, and the
  * demo accounts (ADR 0033).
  */
 const unsafeInProduction = (env: NodeJS.ProcessEnv): string[] => {
@@ -252,6 +252,10 @@ const unsafeInProduction = (env: NodeJS.ProcessEnv): string[] => {
   if ((env.ESIM_PROVIDER ?? 'sandbox') === 'sandbox')
     problems.push('ESIM_PROVIDER: the sandbox issues no real eSIMs');
   if ((env.SMS_PROVIDER ?? 'sandbox') === 'sandbox') problems.push('SMS_PROVIDER: the sandbox sends no SMS');
+  if ((env.PUSH_FCM_PROVIDER ?? 'sandbox') === 'sandbox')
+    problems.push('PUSH_FCM_PROVIDER: the sandbox sends no push to the phone apps (ADR 0085)');
+  if ((env.PUSH_WEB_PROVIDER ?? 'sandbox') === 'sandbox')
+    problems.push('PUSH_WEB_PROVIDER: the sandbox sends no push to the installable site (ADR 0085)');
   if (!env.SMTP_URL) problems.push('SMTP_URL: not set, so no e-mail would leave the outbox');
   if (env.DEV_MAILBOX === 'true' || env.DEV_MAILBOX === '1')
     problems.push('DEV_MAILBOX: the dev mailbox shows every sent e-mail to anyone');
@@ -380,7 +384,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
               privateKey: e.VAPID_PRIVATE_KEY,
               subject: e.VAPID_SUBJECT,
             }
-          : // In production a sandbox would take subscriptions it never serves: the site does not offer them.
+          : // A staging's sandbox would take subscriptions it never serves: the site does not offer them there.
             { provider: 'sandbox', publicKey: e.APP_ENV === 'production' ? null : devVapidPublicKey },
       allowedEndpointHosts: e.WEB_PUSH_ALLOWED_HOSTS
         ? e.WEB_PUSH_ALLOWED_HOSTS.split(',')

@@ -11,6 +11,7 @@ import { ensureDemoAds, runAdsSync } from './jobs/ads-sync';
 import { ensureCatalogue, runScheduledCatalogueSync } from './jobs/catalogue-sync';
 import { resumePaidOrders, startFulfilment } from './jobs/fulfilment';
 import { startOutboxDelivery } from './jobs/outbox-delivery';
+import { startPushFanOut } from './jobs/push-fan-out';
 import { requestIdMixin } from './lib/request-context';
 import { eraseExpiredClients } from './modules/clients/clients.service';
 import { syncUsage } from './modules/esims/usage.service';
@@ -153,6 +154,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
   const stopOutbox = startOutboxDelivery(deps, log);
   const stopWatching = watchDatabase(deps, log);
   const stopFulfilmentSweep = await startFulfilment(deps, log);
+  const stopPushFanOutSweep = await startPushFanOut(deps, log);
   await deps.jobs.scheduleUsageSync(config.usageSyncCron, async () => {
     const result = await syncUsage(deps, log);
     log.info(result, 'usage sync');
@@ -212,6 +214,7 @@ const serve = async (config: Config, options: { prepared: boolean; onListening: 
     stopOutbox();
     stopWatching();
     stopFulfilmentSweep();
+    stopPushFanOutSweep();
     // Requests and jobs finish side by side; jobs get most of the budget, the rest is for closing up.
     await Promise.allSettled([
       step('site requests', () => closeDraining(site)),

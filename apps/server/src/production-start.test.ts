@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webPush from 'web-push';
 import { type FakeEsimAccess, startFakeEsimAccess } from './adapters/esim/esim-access.fake';
 import { startFakeTwilio } from './adapters/sms/twilio.fake';
 import {
@@ -153,6 +154,7 @@ describe.skipIf(!baseUrl)('production start on an empty PostgreSQL database (com
     esimAccess = await startFakeEsimAccess();
     twilio = await startFakeTwilio('AC-production-test', 'twilio-token');
     // Everything production asks for, nothing from development, no staging opt-in.
+    const vapid = webPush.generateVAPIDKeys();
     env = {
       APP_ENV: 'production',
       ADMIN_PORT: String(portBase + 1),
@@ -174,6 +176,17 @@ describe.skipIf(!baseUrl)('production start on an empty PostgreSQL database (com
       TWILIO_FROM: '+15550001111',
       TWILIO_API_URL: twilio.baseUrl,
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      // Push sandboxes are refused in production too (ADR 0085); nothing is sent during these tests.
+      PUSH_FCM_PROVIDER: 'fcm',
+      FCM_PROJECT_ID: 'production-start',
+      FCM_CLIENT_EMAIL: 'push@production-start.iam.gserviceaccount.com',
+      FCM_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+      PUSH_WEB_PROVIDER: 'web-push',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@production-start.test',
     };
   }, 600_000);
 

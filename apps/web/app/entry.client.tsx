@@ -4,14 +4,11 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { rememberReferral } from './features/checkout/attribution';
 import { createClientI18n } from './lib/i18n.client';
+import { noteReferral } from './lib/referral';
 
-try {
-  rememberReferral(new URL(window.location.href), window.localStorage);
-} catch {
-  // Storage refused (private mode, full): the referral only counts for this page.
-}
+// A partner's ?ref= code: held in memory for this tab; stored only once the visitor accepts (ADR 0086).
+noteReferral(new URL(window.location.href));
 
 const instrumentations = [preloadRouteCode()];
 

@@ -35,7 +35,11 @@ export type OrderKind = z.infer<typeof orderKindSchema>;
  * Why the system put an order in review instead of settling it (issue 31, ADR 0034): the amount paid differs
  * from the order's total, or a change of eSIM lost the race against another change of the same eSIM.
  */
-export const orderReviewReasons = ['amount_mismatch', 'esim_change_race'] as const;
+export const orderReviewReasons = [
+  'amount_mismatch',
+  'esim_change_race',
+  'coupon_limit_late_payment',
+] as const;
 export const orderReviewReasonSchema = z.enum(orderReviewReasons);
 export type OrderReviewReason = z.infer<typeof orderReviewReasonSchema>;
 

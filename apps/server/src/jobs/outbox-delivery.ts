@@ -4,8 +4,8 @@ import type { SmsSender } from '../modules/notifications/sms.service';
 import type { PushSender } from '../modules/push/push.service';
 
 /**
- * Retries undelivered e-mails, SMS and pushes every few seconds, and fans out scheduled push messages whose time
- * has come; each run is idempotent (rows are claimed).
+ * Retries undelivered e-mails, SMS and pushes every few seconds; each run is idempotent (rows are claimed). Staff
+ * push messages are fanned out into the outbox by their own job (push-fan-out.ts).
  */
 export const startOutboxDelivery = (
   senders: { mailer: Mailer; sms: SmsSender; push: PushSender },

@@ -13,6 +13,7 @@ export const queues = {
   orderRollups: 'order-rollups',
   trafficRollup: 'traffic-rollup',
   trafficRollupNightly: 'traffic-rollup-nightly',
+  pushFanOut: 'push-fan-out',
 } as const;
 
 /**
@@ -117,6 +118,15 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
         retryDelay: options.retryDelaySeconds,
         retryBackoff: true,
       });
+      // A staff push message's fan-out (ADR 0084): at most one waiting job per message; the handler is
+      // idempotent (a cursor under the message's lock), so a retry or a second run sends nobody twice.
+      await boss.createQueue(queues.pushFanOut, {
+        name: queues.pushFanOut,
+        policy: 'short',
+        retryLimit: 5,
+        retryDelay: 10,
+        retryBackoff: true,
+      });
       await boss.createQueue(queues.orderConfirmation, {
         name: queues.orderConfirmation,
         policy: 'short',
@@ -178,6 +188,15 @@ export const createJobQueue = (database: Database, log: FastifyBaseLogger, optio
      */
     workConfirmations: (handler: (job: { orderId: string }) => Promise<void>) =>
       workEach(queues.orderConfirmation, 1, handler),
+    /** Queues the fan-out of a staff push message that is due (at most one waiting per message). */
+    enqueuePushFanOut: async (notificationId: string) => {
+      await ready();
+      await boss.send(queues.pushFanOut, { notificationId }, { singletonKey: notificationId });
+      wakeOne(queues.pushFanOut);
+    },
+    /** Fans out push messages one at a time in this process (each in batches of its own transactions). */
+    workPushFanOut: (handler: (job: { notificationId: string }) => Promise<void>) =>
+      workEach(queues.pushFanOut, 1, handler),
     /** Runs `handler` on a cron schedule (UTC); pg-boss hands each tick to one instance only. */
     scheduleUsageSync: (cron: string, handler: () => Promise<void>) =>
       schedule(queues.usageSync, cron, handler),

@@ -53,6 +53,13 @@ export const SiteFooter = () => {
                 </Link>
               </li>
             ))}
+            <li>
+              {/* A plain link, not a client navigation: it works before the scripts, and the page opens at the
+                  top, where the banner is (ADR 0086). */}
+              <a href="?cookie-settings#cookie-banner" rel="nofollow" className="site-footer__link">
+                {t('footer.cookieSettings')}
+              </a>
+            </li>
           </ul>
         </nav>
         <p className="site-footer__copyright">{t('footer.rights', { year })}</p>

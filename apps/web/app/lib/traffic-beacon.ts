@@ -4,8 +4,10 @@
  * ten are waiting, five seconds after a page, and when the page is hidden or left.
  */
 import { trafficLimits } from '@esim/contracts/traffic-rules';
+import { consentCookieName } from './consent';
 import { pageLocale } from './locale';
-import { enterPage, type Visit } from './traffic-session';
+import { forgetReferral, rememberReferral } from './referral';
+import { enterPage, forgetVisit, type Visit } from './traffic-session';
 
 type View = { path: string; locale: string; entry: boolean };
 
@@ -14,9 +16,23 @@ let batchVisit: Visit | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let listening = false;
 
+/** Consent withdrawn (here, or in another tab: its cookie is shared): nothing queued is sent, the visit forgotten. */
+const stop = () => {
+  clearTimeout(timer);
+  queue = [];
+  batchVisit = null;
+  forgetVisit(localStorage);
+  try {
+    forgetReferral(localStorage);
+  } catch {
+    // Storage refused: nothing was kept there.
+  }
+};
+
 const flush = () => {
   clearTimeout(timer);
   const visit = batchVisit;
+  if (!document.cookie.includes(`${consentCookieName}=accepted`)) return stop();
   if (queue.length === 0 || !visit) return;
   const { utmSource, utmMedium, utmCampaign, fbclid, referrerHost, landingPage } = visit.touch;
   const body = {
@@ -70,6 +86,8 @@ const trackCurrentPage = () => {
   const current = window.location.href;
   if (current === lastTracked) return;
   const first = lastTracked === null;
+  // With consent, the partner link this tab arrived by is kept for a later order (ADR 0086).
+  if (first) rememberReferral(localStorage);
   lastTracked = current;
   const landing = first ? performance.getEntriesByType('navigation')[0]?.name : undefined;
   if (landing && landing !== current) trackPage(new URL(landing), document.referrer, pageLocale());
@@ -80,8 +98,11 @@ const trackCurrentPage = () => {
   );
 };
 
-// The default export: its one caller, in the site's first load, names nothing (fewer bytes to ship there).
-export default trackCurrentPage;
+/**
+ * The default export: its one caller, in the site's first load, names nothing (fewer bytes to ship there). `true`
+ * counts the page shown (the choice is `accepted`); `false` stops at once (the choice was withdrawn).
+ */
+export default (accepted: boolean) => (accepted ? trackCurrentPage() : stop());
 
 /** The order's attribution from the visit (ADR 0067), read only while the visitor's consent is `accepted`. */
 export { visitAttribution } from './traffic-session';

@@ -3,10 +3,9 @@ import { type TrafficTouch, touchOf, trafficSourceOf } from '@esim/contracts/tra
 
 /**
  * The visit the site keeps for statistics (ADR 0066, 0067), in local storage and only after the visitor accepted
- * statistics cookies (the beacon chunk writes it; a rejection removes it). A visit ends after 30 minutes without
+ * statistics cookies (the beacon chunk writes it; a withdrawal removes it, ADR 0086). A visit ends after 30 minutes without
  * a page, or when a page brings another source or campaign; the first touch is kept 90 days.
  */
-// layout/traffic-tracker.tsx removes it by this name on a rejection (without loading this module).
 const storageKey = 'traffic-visit';
 const idleMs = 30 * 60_000;
 const firstTouchMs = 90 * 86_400_000;
@@ -21,6 +20,15 @@ export type Visit = {
 };
 
 type VisitStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** Consent withdrawn: the visit (its anonymous id and touches) is forgotten. */
+export const forgetVisit = (storage: Pick<Storage, 'removeItem'>) => {
+  try {
+    storage.removeItem(storageKey);
+  } catch {
+    // Storage refused: nothing was kept there.
+  }
+};
 
 export const readVisit = (storage: Pick<Storage, 'getItem'>): Visit | null => {
   try {

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { outbox } from './outbox';
 import { users } from './users';
 
@@ -38,12 +38,14 @@ export const pushNotifications = pgTable(
     audience: text('audience', { enum: pushAudiences }).notNull(),
     audienceCountry: text('audience_country'),
     audienceUserId: uuid('audience_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** scheduled → sending (claimed by one process, fanned out per device) → sent. */
+    /** scheduled → sending (the fan-out job at work, batch after batch) → sent (ADR 0084). */
     status: text('status', { enum: ['scheduled', 'sending', 'sent'] })
       .notNull()
       .default('scheduled'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The fan-out's progress: the last device (in id order) given its push; the next batch starts after it. */
+    fanOutCursor: uuid('fan_out_cursor'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,5 +66,9 @@ export const pushDeliveries = pgTable(
     url: text('url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('push_deliveries_notification_idx').on(t.notificationId)],
+  (t) => [
+    index('push_deliveries_notification_idx').on(t.notificationId),
+    // A staff message reaches a device once, whatever runs its fan-out twice (ADR 0084).
+    uniqueIndex('push_deliveries_notification_device_unique').on(t.notificationId, t.deviceId),
+  ],
 );

@@ -9,6 +9,7 @@ import { exportReviewOrders, listReviewOrders } from './api/list-review-orders';
 export const reviewReason = defineStatuses<OrderReviewReason>('admin-orders:orderScreens.reviewReasons', {
   amount_mismatch: 'orange',
   esim_change_race: 'red',
+  coupon_limit_late_payment: 'orange',
 });
 
 export const reviewOrdersList = defineList({

@@ -8,9 +8,11 @@ import {
   type CouponRow,
   countCustomerRedemptions,
   findCouponByCode,
+  findRedemptionOfOrder,
   insertCouponRedemption,
   lockCoupon,
   packageWorksIn,
+  reholdRedemptionOfOrder,
   takeCouponUse,
 } from './coupons.repository';
 
@@ -75,6 +77,34 @@ export const redeemCoupon = async (tx: Db, use: CouponUse, orderId: string) => {
     amountCents: use.discountCents,
     status: 'held',
   });
+};
+
+/** Why a released use could not be taken again. */
+export type RetakeRefusal = 'COUPON_UNKNOWN' | 'COUPON_CUSTOMER_LIMIT' | 'COUPON_EXHAUSTED';
+
+/**
+ * An order whose coupon use went back when its payment failed takes it again, with the coupon's row locked until
+ * the caller's transaction ends: on "try again" (ADR 0057) and when the provider reports the payment succeeded
+ * after all (ADR 0083). The coupon must still be running and within its limits in total and for this customer
+ * (the order's own released use counts for neither). Neither taken nor refused: the order has no released use.
+ */
+export const retakeReleasedCoupon = async (
+  tx: Db,
+  orderId: string,
+  now = new Date(),
+): Promise<{ taken: boolean; refusal?: RetakeRefusal }> => {
+  const redemption = await findRedemptionOfOrder(tx, orderId);
+  if (redemption?.status !== 'released') return { taken: false };
+  const coupon = await lockCoupon(tx, redemption.couponId);
+  if (!coupon || !isRunning(coupon, now)) return { taken: false, refusal: 'COUPON_UNKNOWN' };
+  if (
+    coupon.maxPerCustomer !== null &&
+    (await countCustomerRedemptions(tx, coupon.id, redemption.customerKey)) >= coupon.maxPerCustomer
+  )
+    return { taken: false, refusal: 'COUPON_CUSTOMER_LIMIT' };
+  if (!(await takeCouponUse(tx, coupon.id))) return { taken: false, refusal: 'COUPON_EXHAUSTED' };
+  await reholdRedemptionOfOrder(tx, orderId);
+  return { taken: true };
 };
 
 /** The order page's "apply": what the coupon takes off this package now. Nothing is held. */

@@ -160,12 +160,6 @@ export const releaseCouponRedemption = async (tx: Db, orderId: string) => {
   return released;
 };
 
-/** "Try again" after a released use: the use is taken again if the coupon still allows it. */
-export const reholdCouponRedemption = async (tx: Db, orderId: string) => {
-  const row = await findRedemptionOfOrder(tx, orderId);
-  if (row?.status !== 'released') return 'none' as const;
-  await lockCoupon(tx, row.couponId);
-  if (!(await takeCouponUse(tx, row.couponId))) return 'exhausted' as const;
-  await changeRedemptionOfOrder(tx, orderId, 'released', 'held');
-  return 'held' as const;
-};
+/** A released use held again (its count was just taken back by `takeCouponUse`). */
+export const reholdRedemptionOfOrder = (tx: Db, orderId: string) =>
+  changeRedemptionOfOrder(tx, orderId, 'released', 'held');

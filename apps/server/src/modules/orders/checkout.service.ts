@@ -7,8 +7,13 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
 import { orderPriceOf } from '../catalogue/package-price';
-import { type CouponUse, redeemCoupon, reserveCoupon } from '../coupons/coupon-redemption.service';
-import { captureCouponRedemption, reholdCouponRedemption } from '../coupons/coupons.repository';
+import {
+  type CouponUse,
+  redeemCoupon,
+  reserveCoupon,
+  retakeReleasedCoupon,
+} from '../coupons/coupon-redemption.service';
+import { captureCouponRedemption } from '../coupons/coupons.repository';
 import {
   captureGiftCardHolds,
   dueByCard,
@@ -308,8 +313,8 @@ export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: Fas
     if (blocker) throw new AppError(blocker);
   }
   // A coupon whose use went back when the last payment failed is taken again, if it still allows it.
-  if ((await deps.db.transaction((tx) => reholdCouponRedemption(tx, order.id))) === 'exhausted')
-    throw new AppError('COUPON_EXHAUSTED', { couponCode: ['errors.COUPON_EXHAUSTED'] });
+  const { refusal } = await deps.db.transaction((tx) => retakeReleasedCoupon(tx, order.id));
+  if (refusal) throw new AppError(refusal, { couponCode: [`errors.${refusal}`] });
   const slug = String(order.packageSnapshot?.slug ?? '');
   return openCheckout(deps, order, slug, log, { amountCents: await dueByCard(deps.db, order) });
 };

@@ -2,6 +2,7 @@ import type { OrderEventActor } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../adapters/payments/port';
+import { retakeReleasedCoupon } from '../coupons/coupon-redemption.service';
 import { captureCouponRedemption, releaseCouponRedemption } from '../coupons/coupons.repository';
 import { creditTopUp } from '../credits/credits.service';
 import {
@@ -106,6 +107,28 @@ export const applyPaymentSucceeded = async (
     await releaseGiftCardHolds(tx, order.id);
     await releaseCouponRedemption(tx, order.id);
     return refund('order');
+  }
+  // A success reported after the failure that released the coupon's use (ADR 0083): the use is taken again under
+  // the coupon's lock, or, if the coupon no longer allows it, staff decide; the count never passes its limit.
+  const coupon = await retakeReleasedCoupon(tx, order.id);
+  if (coupon.refusal) {
+    log.warn(
+      { orderId: order.id, refusal: coupon.refusal },
+      'late payment: coupon no longer allows the order',
+    );
+    await changeOrderStatus(
+      tx,
+      order,
+      'for_review',
+      { actor: input.actor },
+      {
+        userId,
+        paidAt: new Date(),
+        reviewReason: 'coupon_limit_late_payment',
+        failureReason: `paid after its payment failed; coupon refused: ${coupon.refusal}`,
+      },
+    );
+    return noEffects;
   }
   const due = await dueByCard(tx, order);
   if (input.amountCents !== due) {

@@ -11,7 +11,7 @@ import {
   pushNotifications,
   users,
 } from '@esim/db';
-import { and, count, eq, exists, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gt, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { defineListQuery } from '../../lib/list-query';
 
@@ -145,13 +145,22 @@ export const countAudience = async (db: Db, filter: AudienceFilter) => {
   return { customers: row?.customers ?? 0, devices: row?.devices ?? 0 };
 };
 
-/** Every device of the audience with its owner's language. */
-export const listAudienceDevices = (db: Db, filter: AudienceFilter) =>
+/**
+ * The audience's devices with their owners' language, in device id order after `after` (the fan-out's cursor),
+ * `limit` at a time.
+ */
+export const listAudienceDevices = (
+  db: Db,
+  filter: AudienceFilter,
+  page: { after: string | null; limit: number },
+) =>
   db
     .select({ deviceId: pushDevices.id, locale: users.locale })
     .from(pushDevices)
     .innerJoin(users, eq(users.id, pushDevices.userId))
-    .where(audienceCondition(filter));
+    .where(and(audienceCondition(filter), page.after ? gt(pushDevices.id, page.after) : undefined))
+    .orderBy(pushDevices.id)
+    .limit(page.limit);
 
 export const findCustomerByEmail = async (db: Db, email: string) => {
   const [row] = await db
@@ -170,18 +179,35 @@ export const insertPushNotification = async (db: Db, values: NewPushNotification
   return row;
 };
 
+/** Messages whose time has come and whose fan-out has not finished (for the sweep to queue their jobs). */
+export const listDuePushNotificationIds = async (db: Db, limit: number) =>
+  (
+    await db
+      .select({ id: pushNotifications.id })
+      .from(pushNotifications)
+      .where(
+        and(
+          inArray(pushNotifications.status, ['scheduled', 'sending']),
+          lte(pushNotifications.scheduledAt, sql`now()`),
+        ),
+      )
+      .orderBy(pushNotifications.scheduledAt)
+      .limit(limit)
+  ).map((row) => row.id);
+
 /**
- * Claims messages whose time has come, one process each (SKIP LOCKED), inside the caller's transaction: the
- * fan-out and the `sent` mark commit with the claim, so a crash half-way leaves it scheduled, not half-sent.
+ * A message locked for one batch of its fan-out, until the caller's transaction ends: a second run of the job
+ * waits here and then starts after the first one's cursor.
  */
-export const claimDuePushNotifications = (tx: Db, limit: number) =>
+export const lockPushNotification = async (tx: Db, id: string) =>
+  (await tx.select().from(pushNotifications).where(eq(pushNotifications.id, id)).for('update').limit(1))[0];
+
+/** A batch fanned out: the message is being sent, and the next batch starts after `cursor`. */
+export const advancePushFanOut = (tx: Db, id: string, cursor: string) =>
   tx
-    .select()
-    .from(pushNotifications)
-    .where(and(eq(pushNotifications.status, 'scheduled'), lte(pushNotifications.scheduledAt, sql`now()`)))
-    .orderBy(pushNotifications.scheduledAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+    .update(pushNotifications)
+    .set({ status: 'sending', fanOutCursor: cursor })
+    .where(eq(pushNotifications.id, id));
 
 export const markPushNotificationSent = (tx: Db, id: string) =>
   tx

@@ -1,11 +1,21 @@
 import type { Paged, PushDeviceResponse, TokenKind } from '@esim/contracts';
 import type { PushNotification, PushNotificationResponse } from '@esim/contracts/staff';
-import { auditLog, outbox, pushDevices, seedCompletedEsimOrder, seedUser } from '@esim/db';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  outbox,
+  pushDeliveries,
+  pushDevices,
+  seedCompletedEsimOrder,
+  seedUser,
+  users,
+} from '@esim/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { InvalidPushTargetError, type PushMessage, type PushTarget } from '../../adapters/push/port';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
+import { enqueueDuePushNotifications } from '../../jobs/push-fan-out';
+import { queues } from '../../lib/job-queue';
 import { signInAs } from '../../test/callers';
 import { createTestContext, loginAs, type TestContext, uniqueEmail, uniquePhone } from '../../test/harness';
 import { applyUsage } from '../esims/usage.service';
@@ -159,6 +169,16 @@ const history = async (headers = callers.admin) => {
   return response.json() as Paged<PushNotification>;
 };
 
+/** The fan-out jobs queued in pg-boss for a message. */
+const fanOutJobs = async (notificationId: string) => {
+  await ctx.deps.jobs.ready();
+  const { rows } = await ctx.deps.database.executeSql(
+    `select count(*)::int as n from pgboss.job where name = $1 and data->>'notificationId' = $2`,
+    [queues.pushFanOut, notificationId],
+  );
+  return (rows as { n: number }[])[0]?.n ?? 0;
+};
+
 describe('staff push messages', () => {
   it('dry run: counts the devices and customers of an audience, for admin and analytics only', async () => {
     const country = 'MT';
@@ -245,20 +265,23 @@ describe('staff push messages', () => {
     );
     expect(response.statusCode, response.body).toBe(201);
     const { notification, message } = response.json() as PushNotificationResponse;
-    expect(message).toBe('Sent. Devices: 2.');
+    // The request stored the message and queued its fan-out; the job sends (ADR 0084).
+    expect(message).toBe('Sending. Devices: 2.');
     expect(notification).toMatchObject({
-      status: 'sent',
+      status: 'sending',
       audience: 'country',
       audienceDetail: 'LU',
-      sent: 2,
+      sent: 0,
     });
+    expect(await fanOutJobs(notification.id)).toBe(1);
+    expect(await ctx.deps.push.fanOut(notification.id)).toBe(2);
     await ctx.deps.push.deliverPending();
     const to = (token: string) =>
       delivered.find((d) => d.target.kind === 'fcm' && d.target.token === token)?.message;
     expect(to(sqToken)).toEqual({ title: 'Ofertë vere', body: '20 % zbritje në Evropë', url: '/account' });
     expect(to(deToken)).toEqual({ title: 'Summer offer', body: '20 % off in Europe', url: '/account' });
     const row = (await history()).items.find((n) => n.id === notification.id);
-    expect(row).toMatchObject({ sent: 2, delivered: 2, failed: 0, title: 'Summer offer' });
+    expect(row).toMatchObject({ status: 'sent', sent: 2, delivered: 2, failed: 0, title: 'Summer offer' });
     const [audit] = await ctx.deps.db.select().from(auditLog).where(eq(auditLog.entityId, notification.id));
     expect(audit).toMatchObject({ action: 'push_notification.create', entityType: 'push_notification' });
     for (const kind of ['editor', 'customer', 'shop'] as const) {
@@ -271,7 +294,7 @@ describe('staff push messages', () => {
     expect((await history(callers.analytics)).total).toBeGreaterThan(0);
   });
 
-  it('schedules: nothing goes out before its time, then the job fans it out once', async () => {
+  it('schedules: nothing goes out before its time, then the sweep queues its job, which fans it out once', async () => {
     const { user, auth } = await customer({ locale: 'en' });
     const token = fcmToken('scheduled');
     await register(auth, token);
@@ -286,10 +309,25 @@ describe('staff push messages', () => {
     const { notification, message } = response.json() as PushNotificationResponse;
     expect(message).toBe('The notification is scheduled.');
     expect(notification).toMatchObject({ status: 'scheduled', sent: 0, audienceDetail: user.email });
+    expect(await fanOutJobs(notification.id)).toBe(0);
+    // Run early, the job sends nothing.
+    expect(await ctx.deps.push.fanOut(notification.id)).toBe(0);
     await ctx.deps.push.deliverPending();
     expect(delivered.some((d) => d.target.kind === 'fcm' && d.target.token === token)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1_600));
-    await Promise.all([ctx.deps.push.deliverPending(), ctx.deps.push.deliverPending()]);
+    // The sweep queues its job once however often it runs; the job (run here as its worker runs it) sends.
+    for (let i = 0; i < 3; i++) await enqueueDuePushNotifications(ctx.deps);
+    expect(await fanOutJobs(notification.id)).toBe(1);
+    expect(await ctx.deps.push.fanOut(notification.id)).toBe(1);
+    await ctx.deps.push.deliverPending();
+    expect(delivered.filter((d) => d.target.kind === 'fcm' && d.target.token === token)).toHaveLength(1);
+    // Finished: the sweep queues nothing more, and a late second run of the job sends nothing.
+    await ctx.deps.db.execute(
+      sql`delete from pgboss.job where name = ${queues.pushFanOut} and data->>'notificationId' = ${notification.id}`,
+    );
+    await enqueueDuePushNotifications(ctx.deps);
+    expect(await fanOutJobs(notification.id)).toBe(0);
+    expect(await ctx.deps.push.fanOut(notification.id)).toBe(0);
     await ctx.deps.push.deliverPending();
     expect(delivered.filter((d) => d.target.kind === 'fcm' && d.target.token === token)).toHaveLength(1);
     expect((await history()).items.find((n) => n.id === notification.id)).toMatchObject({
@@ -314,6 +352,7 @@ describe('push delivery job', () => {
       customerEmail: user.email,
     });
     const { notification } = response.json() as PushNotificationResponse;
+    await ctx.deps.push.fanOut(notification.id);
     await ctx.deps.push.deliverPending();
     expect(await ctx.deps.db.select().from(pushDevices).where(eq(pushDevices.id, dead.id))).toEqual([]);
     let row = (await history()).items.find((n) => n.id === notification.id);
@@ -331,6 +370,82 @@ describe('push delivery job', () => {
     expect(row).toMatchObject({ sent: 2, delivered: 1, failed: 1 });
     expect(delivered.filter((d) => d.target.kind === 'fcm' && d.target.token === flaky)).toHaveLength(1);
   });
+
+  it('fans a message to 2,000 devices out in its job: the request sends nothing, two runs reach each device once', async () => {
+    const country = 'IS';
+    const stamp = Date.now().toString(36);
+    const owners = await ctx.deps.db
+      .insert(users)
+      .values(
+        Array.from({ length: 2_000 }, (_, i) => ({
+          kind: 'customer' as const,
+          firstName: 'Fan',
+          lastName: `Out ${i}`,
+          email: `fan-out-${stamp}-${i}@example.test`,
+          country,
+          locale: i % 2 === 0 ? 'sq' : 'en',
+        })),
+      )
+      .returning({ id: users.id, locale: users.locale });
+    const tokenOf = (i: number) => `fan-out-${stamp}-${i}-fcm-registration-token`;
+    await ctx.deps.db.insert(pushDevices).values(
+      owners.map((owner, i) => ({
+        userId: owner.id,
+        kind: 'fcm' as const,
+        platform: 'android' as const,
+        token: tokenOf(i),
+      })),
+    );
+    const response = await send({
+      titles: texts('Iceland offer', { sq: 'Ofertë për Islandën' }),
+      bodies: texts('Fly and stay online', { sq: 'Fluturo dhe qëndro online' }),
+      audience: 'country',
+      country,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { notification, message } = response.json() as PushNotificationResponse;
+    expect(message).toBe('Sending. Devices: 2000.');
+    // The request queued one job and fanned out nothing itself.
+    expect(notification).toMatchObject({ status: 'sending', sent: 0 });
+    expect(await fanOutJobs(notification.id)).toBe(1);
+    expect(await ctx.deps.db.$count(pushDeliveries, eq(pushDeliveries.notificationId, notification.id))).toBe(
+      0,
+    );
+
+    // The job run twice at once (a retry overlapping a slow first run), then once more: 2,000 pushes in all.
+    const runs = await Promise.all([
+      ctx.deps.push.fanOut(notification.id),
+      ctx.deps.push.fanOut(notification.id),
+    ]);
+    expect(runs[0] + runs[1]).toBe(2_000);
+    expect(await ctx.deps.push.fanOut(notification.id)).toBe(0);
+    const ours = () =>
+      delivered.filter((d) => d.target.kind === 'fcm' && d.target.token.startsWith(`fan-out-${stamp}-`));
+    await vi.waitFor(
+      async () => {
+        await ctx.deps.push.deliverPending();
+        expect(ours()).toHaveLength(2_000);
+      },
+      { timeout: 100_000, interval: 200 },
+    );
+    const perToken = new Map<string, number>();
+    for (const d of ours())
+      if (d.target.kind === 'fcm') perToken.set(d.target.token, (perToken.get(d.target.token) ?? 0) + 1);
+    expect(perToken.size).toBe(2_000);
+    expect([...perToken.values()].every((n) => n === 1)).toBe(true);
+    expect(ours().find((d) => d.target.kind === 'fcm' && d.target.token === tokenOf(0))?.message.title).toBe(
+      'Ofertë për Islandën',
+    );
+    expect(ours().find((d) => d.target.kind === 'fcm' && d.target.token === tokenOf(1))?.message.title).toBe(
+      'Iceland offer',
+    );
+    expect((await history()).items.find((n) => n.id === notification.id)).toMatchObject({
+      status: 'sent',
+      sent: 2_000,
+      delivered: 2_000,
+      failed: 0,
+    });
+  }, 180_000);
 
   it('sends the 60 % and 98 % data alerts to the devices of whoever allowed them', async () => {
     const { user, auth } = await customer({ locale: 'en' });

@@ -16,12 +16,13 @@ import {
 } from '../../adapters/push/port';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import type { JobQueue } from '../../lib/job-queue';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { createOutboxDelivery, UndeliverableError } from '../mail/mail.service';
 import {
   type AudienceFilter,
-  claimDuePushNotifications,
+  advancePushFanOut,
   countAudience,
   deleteOwnPushDevice,
   deletePushDevice,
@@ -33,6 +34,7 @@ import {
   listAudienceDevices,
   listPushNotifications,
   listUserPushDevices,
+  lockPushNotification,
   markPushNotificationSent,
   type PushDeviceRow,
   upsertPushDevice,
@@ -41,11 +43,17 @@ import {
 export type PushSender = {
   /** Queues a push to every device of a customer (inside the caller's transaction if given); none if they have none. */
   sendToUser: (userId: string, message: PushMessage, tx?: Db) => Promise<number>;
-  /** Fans out staff messages whose time has come, then delivers what is pending. */
+  /** Delivers what is pending in the push outbox (claimed rows: any number of runs at once). */
   deliverPending: () => Promise<number>;
-  /** Fans out staff messages whose time has come (one per device, in its owner's language). */
-  releaseDue: () => Promise<number>;
+  /**
+   * The fan-out job's work (ADR 0084): one staff message, due, to every device of its audience in its owner's
+   * language, in batches; returns how many pushes this run queued. Run twice, it queues each device once.
+   */
+  fanOut: (notificationId: string) => Promise<number>;
 };
+
+/** Devices per fan-out transaction: an audience of every customer never holds one long transaction. */
+export const fanOutBatchSize = 500;
 
 const targetOf = (device: PushDeviceRow): PushTarget =>
   device.kind === 'fcm'
@@ -55,6 +63,19 @@ const targetOf = (device: PushDeviceRow): PushTarget =>
 /** A locale's text, or English when staff left it empty (the contract requires English). */
 export const textFor = (texts: Record<string, string | undefined>, locale: string) =>
   texts[locale]?.trim() || texts.en || '';
+
+/** The audience a stored message names. */
+const audienceOf = (row: {
+  audience: PushAudienceBody['audience'];
+  audienceCountry: string | null;
+  audienceUserId: string | null;
+}): AudienceFilter =>
+  row.audience === 'country'
+    ? { audience: 'country', country: row.audienceCountry ?? '' }
+    : row.audience === 'customer'
+      ? // A customer deleted since (set null) matches nobody.
+        { audience: 'customer', userId: row.audienceUserId ?? '00000000-0000-0000-0000-000000000000' }
+      : { audience: row.audience };
 
 /** The staff message's audience as stored: a customer audience names the account, found by e-mail. */
 const resolveAudience = async (db: Db, body: PushAudienceBody): Promise<AudienceFilter> => {
@@ -92,19 +113,18 @@ export const createPushSender = (db: Db, transport: PushTransport, log: FastifyB
     log,
   );
 
-  const releaseDue = async () => {
-    let released = 0;
+  const fanOut = async (notificationId: string) => {
+    let queued = 0;
     for (;;) {
-      const count = await db.transaction(async (tx) => {
-        const [due] = await claimDuePushNotifications(tx, 1);
-        if (!due) return null;
-        const filter: AudienceFilter =
-          due.audience === 'country'
-            ? { audience: 'country', country: due.audienceCountry ?? '' }
-            : due.audience === 'customer'
-              ? { audience: 'customer', userId: due.audienceUserId ?? '00000000-0000-0000-0000-000000000000' }
-              : { audience: due.audience };
-        const devices = await listAudienceDevices(tx, filter);
+      // One batch per transaction, the message locked meanwhile: its pushes and the cursor past them commit
+      // together, so a crash resumes after the last whole batch and a second run continues where this one is.
+      const batch = await db.transaction(async (tx) => {
+        const due = await lockPushNotification(tx, notificationId);
+        if (!due || due.status === 'sent' || due.scheduledAt.getTime() > Date.now()) return null;
+        const devices = await listAudienceDevices(tx, audienceOf(due), {
+          after: due.fanOutCursor,
+          limit: fanOutBatchSize,
+        });
         await insertPushMessages(
           tx,
           devices.map((device) => ({
@@ -115,12 +135,16 @@ export const createPushSender = (db: Db, transport: PushTransport, log: FastifyB
             notificationId: due.id,
           })),
         );
-        await markPushNotificationSent(tx, due.id);
-        return devices.length;
+        const last = devices.at(-1);
+        if (devices.length < fanOutBatchSize || !last) await markPushNotificationSent(tx, due.id);
+        else await advancePushFanOut(tx, due.id, last.deviceId);
+        return { queued: devices.length, done: devices.length < fanOutBatchSize };
       });
-      if (count === null) return released;
-      released++;
+      queued += batch?.queued ?? 0;
+      if (!batch || batch.done) break;
     }
+    if (queued > 0) void deliverOutbox().catch((err) => log.error({ err }, 'push delivery crashed'));
+    return queued;
   };
 
   return {
@@ -133,11 +157,8 @@ export const createPushSender = (db: Db, transport: PushTransport, log: FastifyB
       if (!tx && queued > 0) void deliverOutbox().catch((err) => log.error({ err }, 'push delivery crashed'));
       return queued;
     },
-    releaseDue,
-    deliverPending: async () => {
-      await releaseDue();
-      return deliverOutbox();
-    },
+    deliverPending: deliverOutbox,
+    fanOut,
   };
 };
 
@@ -199,7 +220,7 @@ export const removePushDevice = async (
   if (!(await deleteOwnPushDevice(deps.db, userId, by))) throw new AppError('NOT_FOUND');
 };
 
-type StaffDeps = { db: Db; push: PushSender };
+type StaffDeps = { db: Db; jobs: Pick<JobQueue, 'enqueuePushFanOut'> };
 
 export const dryRunPushNotification = async (deps: { db: Db }, body: PushAudienceBody, t: TFunction) => {
   const reach = await countAudience(deps.db, await resolveAudience(deps.db, body));
@@ -226,7 +247,11 @@ const toNotification = (row: NotificationRow, locale: Locale): PushNotification 
 const compact = (texts: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(texts).filter((entry): entry is [string, string] => Boolean(entry[1])));
 
-/** Stores a staff message (audited) and, when it is due now, fans it out and delivers at once. */
+/**
+ * Stores a staff message (audited). Due now, it is `sending` and its fan-out job is queued after commit: the
+ * request answers at once with the audience's size, whatever it is (ADR 0084). A lost job is queued again by the
+ * sweep of due messages.
+ */
 export const createPushNotification = async (
   deps: StaffDeps,
   staffUserId: string,
@@ -238,6 +263,7 @@ export const createPushNotification = async (
   if (body.scheduledAt && scheduledAt.getTime() < Date.now() - 60_000)
     throw new AppError('VALIDATION_FAILED', { scheduledAt: ['pushErrors.scheduleInPast'] });
   const audience = await resolveAudience(deps.db, body);
+  const now = !body.scheduledAt || scheduledAt.getTime() <= Date.now();
   const id = await deps.db.transaction(async (tx) => {
     const row = await insertPushNotification(tx, {
       titles: compact(body.titles),
@@ -246,6 +272,7 @@ export const createPushNotification = async (
       audienceCountry: audience.audience === 'country' ? audience.country : null,
       audienceUserId: audience.audience === 'customer' ? audience.userId : null,
       scheduledAt,
+      status: now ? 'sending' : 'scheduled',
       createdBy: staffUserId,
     });
     await recordChange(tx, {
@@ -262,14 +289,14 @@ export const createPushNotification = async (
     });
     return row.id;
   });
-  const now = !body.scheduledAt || scheduledAt.getTime() <= Date.now();
-  if (now) await deps.push.releaseDue();
-  if (now) void deps.push.deliverPending().catch(() => undefined);
+  if (now) await deps.jobs.enqueuePushFanOut(id);
   const row = await getPushNotificationRow(deps.db, id);
   if (!row) throw new AppError('NOT_FOUND');
   return {
     notification: toNotification(row, request.locale),
-    message: request.t(now ? 'push:messages.sent' : 'push:messages.scheduled', { devices: row.sent }),
+    message: now
+      ? request.t('push:messages.sending', { devices: (await countAudience(deps.db, audience)).devices })
+      : request.t('push:messages.scheduled'),
   };
 };
 

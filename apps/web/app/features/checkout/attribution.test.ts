@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { getAttribution, rememberReferral, storedReferral } from './attribution';
+import {
+  currentReferral,
+  forgetReferral,
+  noteReferral,
+  rememberReferral,
+  storedReferral,
+} from '../../lib/referral';
+import { getAttribution } from './attribution';
 
 describe('getAttribution', () => {
   it('takes the campaign parameters of the order page', () => {
@@ -37,25 +44,31 @@ describe('referral links', () => {
     return {
       getItem: (k: string) => items.get(k) ?? null,
       setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
     };
   };
 
-  it('remembers a ?ref= code for 30 days and sends it with a later order', () => {
+  it('holds a ?ref= code in memory only; stores it for 30 days once told to (consent), and forgets it', () => {
     const storage = memory();
     const day = 86_400_000;
-    rememberReferral(new URL('https://esim.test/?ref=arta-7k2qx'), storage, 0);
+    noteReferral(new URL('https://esim.test/?ref=arta-7k2qx'));
+    noteReferral(new URL('https://esim.test/faq'));
+    expect(storage.getItem('referral')).toBeNull();
+    const order = new URL('https://esim.test/order/de-5gb-30d');
+    // A later page of the same tab: the code still counts, nothing stored.
+    expect(getAttribution(order, '', currentReferral(order))).toMatchObject({ referralCode: 'ARTA-7K2QX' });
+    rememberReferral(storage, 0);
     expect(storedReferral(storage, 29 * day)).toBe('ARTA-7K2QX');
     expect(storedReferral(storage, 31 * day)).toBeUndefined();
-    const order = new URL('https://esim.test/order/de-5gb-30d');
-    expect(getAttribution(order, '', storedReferral(storage, day))).toMatchObject({
-      referralCode: 'ARTA-7K2QX',
-    });
+    forgetReferral(storage);
+    expect(storage.getItem('referral')).toBeNull();
   });
 
   it('ignores codes that cannot be a referral code and keeps the last good one', () => {
     const storage = memory();
-    rememberReferral(new URL('https://esim.test/?ref=GOOD-12345'), storage, 0);
-    rememberReferral(new URL('https://esim.test/?ref=%3Cscript%3E'), storage, 1);
+    noteReferral(new URL('https://esim.test/?ref=GOOD-12345'));
+    noteReferral(new URL('https://esim.test/?ref=%3Cscript%3E'));
+    rememberReferral(storage, 0);
     expect(storedReferral(storage, 2)).toBe('GOOD-12345');
     storage.setItem('referral', '{broken');
     expect(storedReferral(storage, 2)).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { CreateOrderBody } from '@esim/contracts';
+import { referralFrom } from '../../lib/referral';
 
 export type Attribution = NonNullable<CreateOrderBody['attribution']>;
 
@@ -36,43 +37,4 @@ export const getAttribution = (
   const landing = clip(landingPage, 500);
   if (landing) attribution.landingPage = landing;
   return Object.keys(attribution).length > 0 ? attribution : undefined;
-};
-
-/** How long a partner's referral link counts for the visitor it brought. */
-const referralDays = 30;
-const referralKey = 'referral';
-
-/** A partner's code from a `?ref=` link, if it looks like one. */
-export const referralFrom = (page: URL): string | undefined => {
-  const code = page.searchParams.get('ref')?.trim();
-  return code && /^[A-Za-z0-9-]{4,40}$/.test(code) ? code.toUpperCase() : undefined;
-};
-
-type ReferralStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-/** Keeps the code of the link the visitor arrived by: the order is usually placed pages (or days) later. */
-export const rememberReferral = (page: URL, storage: ReferralStorage, now = Date.now()) => {
-  const code = referralFrom(page);
-  if (code) storage.setItem(referralKey, JSON.stringify({ code, at: now }));
-};
-
-/** The remembered code, while it still counts. */
-export const storedReferral = (storage: ReferralStorage, now = Date.now()): string | undefined => {
-  try {
-    const saved = JSON.parse(storage.getItem(referralKey) ?? 'null') as { code?: string; at?: number } | null;
-    if (saved?.code && typeof saved.at === 'number' && now - saved.at < referralDays * 86_400_000)
-      return saved.code;
-  } catch {
-    // Unreadable: as if none.
-  }
-  return undefined;
-};
-
-/** The order page's own code, else the remembered one (storage may be refused: then only the page's). */
-export const currentReferral = (page: URL): string | undefined => {
-  try {
-    return referralFrom(page) ?? storedReferral(window.localStorage);
-  } catch {
-    return referralFrom(page);
-  }
 };

@@ -15,7 +15,10 @@ export const action = async ({ request }: Route.ActionArgs) => {
     'Set-Cookie': getConsentCookieHeader(choice, new URL(request.url).protocol === 'https:'),
   };
   if (form.get('enhanced') === '1') return data({ choice }, { headers });
-  return redirect(sameOriginPath(form.get('redirectTo')), { headers });
+  // Back to the page, without the footer's "Cookie settings" that reopened the banner (ADR 0086).
+  const back = new URL(sameOriginPath(form.get('redirectTo')), 'http://same.invalid');
+  back.searchParams.delete('cookie-settings');
+  return redirect(`${back.pathname}${back.search}`, { headers });
 };
 
 export const loader = () => {

@@ -11,13 +11,14 @@ import { PlainEmailField, PlainTextField } from '../../../components/plain-form/
 import { loadFormChecks, usePlainForm } from '../../../components/plain-form/use-plain-form';
 import { api } from '../../../lib/api';
 import { orderPath } from '../../../lib/public-pages';
+import { currentReferral } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { useRootData } from '../../../lib/use-root-data';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
-import { currentReferral, getAttribution } from '../attribution';
+import { getAttribution } from '../attribution';
 import { savePayToken } from '../view-token';
 import { CouponCodeField } from './coupon-code-field';
 import { GiftCardCodeField } from './gift-card-code-field';
