@@ -1,7 +1,8 @@
-import { analyticsKinds, analyticsStatuses } from '@esim/contracts/staff';
+import { analyticsKinds, analyticsStatuses, type FacebookAdOrdersCsvQuery } from '@esim/contracts/staff';
 import { adCampaigns, adInsightsDaily, adSets, adSyncs, ads, type Db, orders } from '@esim/db';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Ad, AdCampaign, AdDayInsight, AdSet } from '../../adapters/ads/port';
+import { defineListQuery } from '../../lib/list-query';
 
 /**
  * Every query of the Facebook ads (ADR 0069): the sync's upserts, Meta's figures per day and campaign or per
@@ -310,45 +311,66 @@ const campaignFilter = (campaignId: string | undefined): SQL | undefined =>
       ? sql`${matchedCampaign} is null`
       : sql`${matchedCampaign} = ${campaignId}::uuid`;
 
-/** The attributed orders of a range, newest first; `campaignId` narrows to one campaign or (`none`) to no campaign. */
+/** The attributed orders' filters: the list's query without paging (its sort too). */
+export type AdOrderFilters = FacebookAdOrdersCsvQuery;
+
+/**
+ * The attributed orders as a list (ADR 0078): a page in any of the contract's orders with its total, and keyset
+ * batches for the CSV, both over exactly the filters' rows. The range goes first in the WHERE so the partial
+ * `orders_ad_attribution_idx` answers it; `orders.id` breaks ties.
+ */
+const attributedOrderList = defineListQuery({
+  select: (db, listFields) =>
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        kind: orders.kind,
+        status: orders.status,
+        paidAt: orders.paidAt,
+        totalCents: orders.totalCents,
+        utmSource: orders.utmSource,
+        utmCampaign: orders.utmCampaign,
+        hasFbclid: sql<boolean>`${orders.fbclid} is not null`.mapWith(Boolean),
+        campaignId: matchedCampaign,
+        campaignName: sql<
+          string | null
+        >`(select ${adCampaigns.name} from ${adCampaigns} where ${adCampaigns.id} = ${matchedCampaign})`,
+        ...listFields,
+      })
+      .from(orders)
+      .$dynamic(),
+  where: (filters: AdOrderFilters) =>
+    and(attributed(filters.from, filters.to), campaignFilter(filters.campaignId)),
+  sortColumns: { paidAt: orders.paidAt, totalCents: orders.totalCents, number: orders.number },
+  tiebreak: orders.id,
+  defaultSort: '-paidAt',
+});
+
+/** One page of the attributed orders, in the filters' order (its total comes with the footer's sums). */
 export const listAttributedOrders = (
   db: Db,
-  query: { from: string; to: string; campaignId?: string },
-  limit?: number,
-) => {
-  const select = db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      kind: orders.kind,
-      status: orders.status,
-      paidAt: orders.paidAt,
-      totalCents: orders.totalCents,
-      utmSource: orders.utmSource,
-      utmCampaign: orders.utmCampaign,
-      hasFbclid: sql<boolean>`${orders.fbclid} is not null`.mapWith(Boolean),
-      campaignId: matchedCampaign,
-      campaignName: sql<
-        string | null
-      >`(select ${adCampaigns.name} from ${adCampaigns} where ${adCampaigns.id} = ${matchedCampaign})`,
-    })
-    .from(orders)
-    .where(and(attributed(query.from, query.to), campaignFilter(query.campaignId)))
-    .orderBy(desc(orders.paidAt), desc(orders.id));
-  return limit === undefined ? select : select.limit(limit);
-};
+  filters: AdOrderFilters,
+  window: { limit: number; offset: number },
+) => attributedOrderList.rows(db, filters, window);
+
+/** Every attributed order the filters select, in their order, in keyset batches (the CSV). */
+export const streamAttributedOrders = (db: Db, filters: AdOrderFilters) =>
+  attributedOrderList.batches(db, filters, 2_000);
 
 /** How many attributed orders a range (and campaign filter) has, and their revenue. */
-export const countAttributedOrders = async (
-  db: Db,
-  query: { from: string; to: string; campaignId?: string },
-) => {
+export const countAttributedOrders = async (db: Db, filters: Omit<AdOrderFilters, 'sort'>) => {
   const rows = await db
     .select({
       orders: sql<number>`count(*)`.mapWith(Number),
       revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
     })
     .from(orders)
-    .where(and(attributed(query.from, query.to), campaignFilter(query.campaignId)));
+    .where(and(attributed(filters.from, filters.to), campaignFilter(filters.campaignId)));
   return rows[0] ?? { orders: 0, revenueCents: 0 };
 };
+
+/** A campaign's name by our id (the list's heading when it is narrowed to one). */
+export const campaignName = async (db: Db, id: string) =>
+  (await db.select({ name: adCampaigns.name }).from(adCampaigns).where(eq(adCampaigns.id, id)).limit(1))[0]
+    ?.name ?? null;
