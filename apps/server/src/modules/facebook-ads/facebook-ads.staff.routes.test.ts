@@ -463,7 +463,10 @@ describe('every attributed order, past the old 500 rows (May 2016)', () => {
   const csvNumbers = async (query: string) => {
     const response = await get(`/api/staff/facebook/ads/orders.csv?${may}&${query}`, 'analytics');
     expect(response.statusCode).toBe(200);
-    const rows = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[0]).toBe('number,paidAt,kind,status,totalCents,utmSource,utmCampaign,fbclid,campaign');
     return rows.slice(1).map((row) => row.split(',')[0]);
   };
