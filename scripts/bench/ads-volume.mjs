@@ -53,6 +53,15 @@ export const seedAdsVolume = async (client, { log = () => {} } = {}) => {
     `select count(*)::int as n from ad_insights_daily i join ads a on a.id = i.ad_id
      where a.external_id like 'vol-cmp-%'`,
   );
+  // What a sync writes with its rows (ADR 0078): the range's days per campaign.
+  await client.query(
+    `insert into ad_campaign_days (day, campaign_id, spend_cents, impressions, clicks, purchases,
+       purchase_value_cents)
+     select day, campaign_id, sum(spend_cents), sum(impressions), sum(clicks), sum(purchases),
+       sum(purchase_value_cents)
+     from ad_insights_daily where campaign_id in (select id from ad_campaigns where external_id like 'vol-cmp-%')
+     group by day, campaign_id`,
+  );
   log(`${count[0].n} ad-day insights of 480 ads in ${Date.now() - started} ms`);
 
   started = Date.now();

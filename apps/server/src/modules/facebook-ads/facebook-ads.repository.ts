@@ -1,6 +1,29 @@
 import { analyticsKinds, analyticsStatuses, type FacebookAdOrdersCsvQuery } from '@esim/contracts/staff';
-import { adCampaigns, adInsightsDaily, adSets, adSyncs, ads, type Db, orders } from '@esim/db';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  adCampaignDays,
+  adCampaigns,
+  adInsightsDaily,
+  adSets,
+  adSyncs,
+  ads,
+  type Db,
+  orders,
+} from '@esim/db';
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Ad, AdCampaign, AdDayInsight, AdSet } from '../../adapters/ads/port';
 import { defineListQuery } from '../../lib/list-query';
 
@@ -162,7 +185,24 @@ export const replaceInsights = async (
       ),
     )
     .returning({ adId: adInsightsDaily.adId });
+  await rollUpCampaignDays(tx, range);
   return removed.length;
+};
+
+/**
+ * The range's days per campaign, summed again from the ad rows just written (ADR 0078): the summary and the
+ * campaigns read these few rows a day. Rebuilt whole for the range in the sync's transaction, never adjusted.
+ */
+export const rollUpCampaignDays = async (tx: Db, range: { from: string; to: string }) => {
+  await tx
+    .delete(adCampaignDays)
+    .where(and(gte(adCampaignDays.day, range.from), lte(adCampaignDays.day, range.to)));
+  await tx.execute(sql`
+    insert into ${adCampaignDays} (day, campaign_id, spend_cents, impressions, clicks, purchases, purchase_value_cents)
+    select day, campaign_id, sum(spend_cents), sum(impressions), sum(clicks), sum(purchases), sum(purchase_value_cents)
+    from ${adInsightsDaily}
+    where day >= ${range.from}::date and day <= ${range.to}::date
+    group by day, campaign_id`);
 };
 
 export const startSyncRun = async (
@@ -222,15 +262,27 @@ const metaSums = {
   ),
 };
 
-const dayText = sql<string>`to_char(${adInsightsDaily.day}, 'YYYY-MM-DD')`;
+const campaignDaySum = (column: AnyColumn) =>
+  sql<number | null>`sum(${column})`.mapWith((v) => (v === null ? null : Number(v)));
 
-/** Meta's sums per day and campaign over both periods (a missing metric stays null when no row reported it). */
+/**
+ * Meta's sums per day and campaign over both periods, from the campaign days the sync keeps (a missing metric
+ * stays null when no ad row reported it).
+ */
 export const metaByDayAndCampaign = (db: Db, p: AdsRange) =>
   db
-    .select({ day: dayText, campaignId: adInsightsDaily.campaignId, ...metaSums })
-    .from(adInsightsDaily)
-    .where(and(gte(adInsightsDaily.day, p.previousFrom), lte(adInsightsDaily.day, p.to)))
-    .groupBy(adInsightsDaily.day, adInsightsDaily.campaignId);
+    .select({
+      day: sql<string>`to_char(${adCampaignDays.day}, 'YYYY-MM-DD')`,
+      campaignId: adCampaignDays.campaignId,
+      spendCents: campaignDaySum(adCampaignDays.spendCents),
+      impressions: campaignDaySum(adCampaignDays.impressions),
+      clicks: campaignDaySum(adCampaignDays.clicks),
+      purchases: campaignDaySum(adCampaignDays.purchases),
+      purchaseValueCents: campaignDaySum(adCampaignDays.purchaseValueCents),
+    })
+    .from(adCampaignDays)
+    .where(and(gte(adCampaignDays.day, p.previousFrom), lte(adCampaignDays.day, p.to)))
+    .groupBy(adCampaignDays.day, adCampaignDays.campaignId);
 
 /** Meta's sums per ad in each period, with the ad's, ad set's and campaign's names. */
 export const metaByAd = (db: Db, p: AdsRange) =>
