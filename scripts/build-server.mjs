@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compiles the API server and the workspace packages it imports (TypeScript) into one ES module,
-// apps/server/dist/main.js (the staff:create-admin command into dist/create-admin.js), so the serving process
+// apps/server/dist/main.js (the staff:create-admin and ads:sync commands into dist/create-admin.js and ads-sync.js), so the serving process
 // runs plain JavaScript without a TypeScript loader.
 // Third-party packages stay external (resolved from node_modules at run time). Run by `npm start` when missing.
 import { readFile } from 'node:fs/promises';
@@ -49,6 +49,7 @@ await build({
   entryPoints: {
     main: join(root, 'apps/server/src/main.ts'),
     'create-admin': join(root, 'apps/server/src/commands/create-admin.ts'),
+    'ads-sync': join(root, 'apps/server/src/commands/ads-sync.ts'),
   },
   outdir,
   bundle: true,
@@ -59,4 +60,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalDependencies, keepModuleUrls],
 });
-console.log(`Built ${relative(root, join(outdir, 'main.js'))} and create-admin.js`);
+console.log(`Built ${relative(root, join(outdir, 'main.js'))}, create-admin.js and ads-sync.js`);

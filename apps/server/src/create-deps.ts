@@ -62,6 +62,17 @@ const createPushTransport = (config: Config): PushTransport => {
 };
 
 /** Wires adapters from config: sandbox by default, real vendors when their settings are present. */
+/** The ad platform the settings name (ADR 0069): Meta's Marketing API, or the offline sandbox. */
+export const createAdsProvider = (ads: Config['ads']): AdsProvider =>
+  ads.provider === 'meta'
+    ? createMetaAdsProvider({
+        adAccountId: ads.adAccountId,
+        accessToken: ads.accessToken,
+        appSecret: ads.appSecret,
+        baseUrl: ads.apiUrl,
+      })
+    : createSandboxAdsProvider();
+
 export const createDeps = async (
   config: Config,
   overrides: {
@@ -153,16 +164,7 @@ export const createDeps = async (
     authRateLimits: createAuthRateLimits(config.authRateLimit, redis ? redisLimiter(redis) : undefined),
     humanCheck: createHumanCheck(database.db, config.humanCheck),
     esimProvider,
-    ads:
-      overrides.ads ??
-      (config.ads.provider === 'meta'
-        ? createMetaAdsProvider({
-            adAccountId: config.ads.adAccountId,
-            accessToken: config.ads.accessToken,
-            appSecret: config.ads.appSecret,
-            baseUrl: config.ads.apiUrl,
-          })
-        : createSandboxAdsProvider()),
+    ads: overrides.ads ?? createAdsProvider(config.ads),
     payments,
     sandboxPayments,
     jobs: createJobQueue(database, log, {

@@ -39,7 +39,7 @@ test('an order placed through a Facebook ad is among the attributed orders and b
   const range = `from=${isoDay(-6)}&to=${isoDay(0)}`;
   await page.goto(`/facebook/ads/orders?${range}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Facebook ad orders' })).toBeVisible();
-  const row = page.getByTestId('facebook-order-row').filter({ hasText: number });
+  const row = page.getByTestId('list-row').filter({ hasText: number });
   await expect(row).toContainText('facebook · click id');
   await expect(row).toContainText(campaign);
 
@@ -49,7 +49,7 @@ test('an order placed through a Facebook ad is among the attributed orders and b
   await page.getByTestId('facebook-campaign-orders').filter({ hasText: campaign }).click();
   await expect(page).toHaveURL(/\/facebook\/ads\/orders\?.*campaignId=/);
   await expect(page.getByTestId('facebook-orders-campaign')).toHaveText(`Campaign: ${campaign}`);
-  await expect(page.getByTestId('facebook-order-row').filter({ hasText: number })).toBeVisible();
+  await expect(page.getByTestId('list-row').filter({ hasText: number })).toBeVisible();
 
   // The summary's revenue is the attributed orders' revenue, and opens them.
   await page.goto(`/facebook/ads/total?${range}`);
@@ -57,7 +57,7 @@ test('an order placed through a Facebook ad is among the attributed orders and b
   await expect(page.getByTestId('facebook-total-spendCents-value')).not.toHaveText('–');
   const revenue = await page.getByTestId('facebook-total-revenueCents-value').textContent();
   await page.getByTestId('facebook-total-revenueCents-open').click();
-  await expect(page.getByTestId('facebook-orders-revenue-value')).toHaveText(revenue ?? '');
+  await expect(page.getByTestId('list-footer-totalCents')).toHaveText(revenue ?? '');
 
   // An admin syncs the range's days from the ad platform again (the sandbox here): nothing changes but the time.
   await page.goBack();

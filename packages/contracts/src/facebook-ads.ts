@@ -1,4 +1,5 @@
 import { analyticsBuckets, analyticsRangeProblem } from './order-analytics';
+import { pageQuerySchema, sortQuerySchema } from './paging';
 import { apiSchemas, z } from './zod';
 
 /**
@@ -19,12 +20,6 @@ const checkRange = ({ from, to }: { from: string; to: string }, ctx: z.Refinemen
 /** A range of whole UTC days, `to` counted, at most two years (the orders analytics' rule and words). */
 export const facebookAdsQuerySchema = z.object(rangeShape).superRefine(checkRange);
 export type FacebookAdsQuery = z.infer<typeof facebookAdsQuerySchema>;
-
-/** `campaignId`: one campaign's attributed orders; `none`: those that name no known campaign. */
-export const facebookAdOrdersQuerySchema = z
-  .object({ ...rangeShape, campaignId: z.union([z.uuid(), z.literal('none')]).optional() })
-  .superRefine(checkRange);
-export type FacebookAdOrdersQuery = z.infer<typeof facebookAdOrdersQuerySchema>;
 
 /** A sync or backfill of a range of days (admin). */
 export const facebookAdsSyncSchema = z.strictObject(rangeShape).superRefine(checkRange);
@@ -171,17 +166,49 @@ export const facebookAdOrderSchema = z.object({
 });
 export type FacebookAdOrder = z.infer<typeof facebookAdOrderSchema>;
 
-/** How many attributed orders the screen lists; the totals always count all of them and the CSV has all. */
-export const facebookAdOrdersShown = 500;
+const dayMs = 86_400_000;
+const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * dayMs).toISOString().slice(0, 10);
+
+/** The sort fields of the attributed orders (newest payment first by default). */
+export const facebookAdOrderSortFields = ['paidAt', 'totalCents', 'number'] as const;
+
+/**
+ * The attributed orders' filters (ADR 0078): a range of payment days (the last 30 UTC days by default, as on the
+ * other Facebook screens), and `campaignId` for one campaign's orders or `none` for those that name no known
+ * campaign.
+ */
+const adOrdersFilters = {
+  from: z.iso.date().default(() => utcDay(-29)),
+  to: z.iso.date().default(() => utcDay(0)),
+  campaignId: z.union([z.uuid(), z.literal('none')]).optional(),
+  sort: sortQuerySchema(facebookAdOrderSortFields).default('-paidAt'),
+};
+
+/** One page of the attributed orders: the list's query (paging, sort, range, campaign). */
+export const facebookAdOrdersQuerySchema = pageQuerySchema({ defaultSize: 50, maxSize: 200 })
+  .extend(adOrdersFilters)
+  .superRefine(checkRange);
+export type FacebookAdOrdersQuery = z.infer<typeof facebookAdOrdersQuerySchema>;
+
+/** The CSV: every order the same filters select, in the same order, so no paging. */
+export const facebookAdOrdersCsvQuerySchema = z.object(adOrdersFilters).superRefine(checkRange);
+export type FacebookAdOrdersCsvQuery = z.infer<typeof facebookAdOrdersCsvQuerySchema>;
+
+/** Figures over every order the filters select (all pages): the list's footer. */
+const adOrdersTotalsSchema = z.object({ orders: z.number().int(), revenueCents: z.number().int() });
 
 export const facebookAdOrdersSchema = z
   .object({
+    /** The paged answer's fields (paging.ts `pagedSchema`); `total` equals `totals.orders`. */
+    items: z.array(facebookAdOrderSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
     currency: z.literal('EUR'),
     range: z.object(rangeShape),
-    orders: z.number().int(),
-    revenueCents: z.number().int(),
-    /** Newest first, at most `facebookAdOrdersShown`. */
-    rows: z.array(facebookAdOrderSchema),
+    /** The campaign the list is narrowed to (null with no campaign filter or `none`). */
+    campaign: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    totals: adOrdersTotalsSchema,
   })
   .register(apiSchemas, { id: 'FacebookAdOrders' });
 export type FacebookAdOrders = z.infer<typeof facebookAdOrdersSchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   doublePrecision,
   index,
@@ -103,6 +104,27 @@ export const adInsightsDaily = pgTable(
     primaryKey({ name: 'ad_insights_daily_pk', columns: [t.adId, t.day] }),
     index('ad_insights_daily_day_idx').on(t.day, t.campaignId),
   ],
+);
+
+/**
+ * Meta's figures per UTC day and campaign (ADR 0078): the sums of that day's ad rows (a metric no row reported
+ * stays null), rewritten for its range by every sync in the same transaction, so the summary and campaigns screens
+ * read a few rows a day instead of every ad's day.
+ */
+export const adCampaignDays = pgTable(
+  'ad_campaign_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => adCampaigns.id),
+    spendCents: bigint('spend_cents', { mode: 'number' }),
+    impressions: bigint('impressions', { mode: 'number' }),
+    clicks: bigint('clicks', { mode: 'number' }),
+    purchases: bigint('purchases', { mode: 'number' }),
+    purchaseValueCents: bigint('purchase_value_cents', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'ad_campaign_days_pk', columns: [t.day, t.campaignId] })],
 );
 
 /** Each sync run (the daily job, a staff backfill, the command, the demo data): what it covered and wrote. */

@@ -22,6 +22,8 @@ import type { StatusList } from '../status-list';
 export type ListFooter<Item> = {
   /** i18n key of the row's label, shown in the first visible column the values leave empty. */
   label: string;
+  /** The label's interpolation values from the whole answer (`{ count }` for "Total: 1,234 orders"). */
+  labelValues?: (answer: Paged<Item>, context: CellContext) => Record<string, unknown>;
   /** The row's values by column id, from the whole answer (not only the page's items); none: no row. */
   values: (answer: Paged<Item>) => Partial<Item> | undefined;
 };
@@ -77,7 +79,9 @@ export type Filter =
   | { kind: 'select'; param: string; options: readonly string[]; optionLabels?: string }
   | { kind: 'text'; param: string }
   | { kind: 'dateRange'; param: string; from: string; to: string }
-  | { kind: 'moneyRange'; param: string; from: string; to: string };
+  | { kind: 'moneyRange'; param: string; from: string; to: string }
+  /** A parameter the screen sets with a control of its own (a date range with presets above the list). */
+  | { kind: 'screen'; param: string };
 
 /** What a table of items needs: labels, columns and row ids (a related list over rows a detail carries). */
 export type RowsDefinition<Item> = {
@@ -227,6 +231,11 @@ export const filtersFor = <Query>() => ({
     from: `${param}From`,
     to: `${param}To`,
   }),
+  /**
+   * A parameter the screen draws its own control for (the Facebook screens' date range with presets): part of the
+   * list's URL state and of its saved views like any filter, but not drawn in the filter bar.
+   */
+  byScreen: (param: FilterParam<Query>): Filter => ({ kind: 'screen', param }),
   /** Two parameters, `<param>MinCents` and `<param>MaxCents` (integer cents), typed in as amounts. */
   moneyRange: (param: MoneyRangeParam<Query>): Filter => ({
     kind: 'moneyRange',
@@ -252,7 +261,11 @@ export const defineList = <Query extends ListQueryBase, Item, Extra = unknown>(d
   columns: (col: ColumnBuilders<Item, Query>) => readonly Column<Item>[];
   filters?: (filter: FilterBuilders<Query>) => readonly Filter[];
   csv?: (query: Query) => Promise<string>;
-  footer?: { label: string; values: (answer: Paged<Item> & Extra) => Partial<Item> | undefined };
+  footer?: {
+    label: string;
+    values: (answer: Paged<Item> & Extra) => Partial<Item> | undefined;
+    labelValues?: (answer: Paged<Item> & Extra, context: CellContext) => Record<string, unknown>;
+  };
 }): ListDefinition<Query, Item> => {
   const { footer, ...rest } = definition;
   return {
@@ -261,7 +274,18 @@ export const defineList = <Query extends ListQueryBase, Item, Extra = unknown>(d
     filters: definition.filters?.(filtersFor<Query>()) ?? [],
     // The view hands back the answer `fetch` gave, so it has the fetch's own type.
     ...(footer
-      ? { footer: { label: footer.label, values: (answer) => footer.values(answer as Paged<Item> & Extra) } }
+      ? {
+          footer: {
+            label: footer.label,
+            values: (answer) => footer.values(answer as Paged<Item> & Extra),
+            ...(footer.labelValues
+              ? {
+                  labelValues: (answer: Paged<Item>, context: CellContext) =>
+                    footer.labelValues?.(answer as Paged<Item> & Extra, context) ?? {},
+                }
+              : {}),
+          },
+        }
       : {}),
   };
 };

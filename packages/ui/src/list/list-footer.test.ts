@@ -62,4 +62,25 @@ describe('list footer', () => {
     ]);
     expect(footerCells({ label: 'x', values: () => undefined }, list.columns, answer, context)).toBeNull();
   });
+
+  it("puts figures of the whole answer in the label's words (the count of every row, in the page's language)", () => {
+    const counted = defineList({
+      id: 'report',
+      query: pageQuerySchema({ defaultSize: 25, maxSize: 100 }),
+      fetch: async () => answer,
+      labels: 'admin:report',
+      rowId: (row) => row.id,
+      columns: (col) => [col.text('name'), col.money('amountCents')],
+      footer: {
+        label: 'admin:report.totalOf',
+        values: (page) => ({ amountCents: page.totals.amountCents }),
+        labelValues: (page, { locale }) => ({ count: page.total * 1000, where: locale }),
+      },
+    });
+    const t = (key: string, options?: Record<string, unknown>) => `t(${key}, ${JSON.stringify(options)})`;
+    if (!counted.footer) throw new Error('no footer');
+    expect(footerCells(counted.footer, counted.columns, answer, { locale: 'en', t })?.[0]?.content).toBe(
+      't(admin:report.totalOf, {"count":7000,"where":"en"})',
+    );
+  });
 });

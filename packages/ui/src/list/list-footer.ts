@@ -25,6 +25,6 @@ export const footerCells = <Item>(
       return { id: column.id, content: column.cell(values as Item, context), align: column.align };
     if (labelled) return { id: column.id, content: '' };
     labelled = true;
-    return { id: column.id, content: context.t(footer.label) };
+    return { id: column.id, content: context.t(footer.label, footer.labelValues?.(answer, context)) };
   });
 };

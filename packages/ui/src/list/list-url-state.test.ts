@@ -114,6 +114,25 @@ describe('list definitions', () => {
     expect(filterParams(ordersList.filters)).toEqual(['q', 'status', 'paidAtFrom', 'paidAtTo']);
   });
 
+  it('keeps a parameter the screen draws itself in the URL state and saved views, like any filter', () => {
+    const drawnAbove = defineList({
+      ...ordersList,
+      columns: () => ordersList.columns,
+      filters: (filter) => [filter.byScreen('paidAtFrom'), filter.byScreen('paidAtTo'), filter.search('q')],
+    });
+    expect(drawnAbove.filters.slice(0, 2)).toEqual([
+      { kind: 'screen', param: 'paidAtFrom' },
+      { kind: 'screen', param: 'paidAtTo' },
+    ]);
+    const params = new URLSearchParams('page=2&paidAtFrom=2026-01-01&paidAtTo=2026-01-31&q=anna');
+    const query = readListQuery(drawnAbove, params);
+    expect(query).toMatchObject({ paidAtFrom: '2026-01-01', paidAtTo: '2026-01-31', q: 'anna', page: 2 });
+    expect(writeListQuery(drawnAbove, query).toString()).toBe(params.toString());
+    expect(listParamProblems(drawnAbove, params)).toEqual([]);
+    // @ts-expect-error: only a parameter the contract takes.
+    filtersFor<typeof ordersList extends { query: z.ZodType<infer Q> } ? Q : never>().byScreen('nope');
+  });
+
   it('formats cells by kind in the page locale', () => {
     const order: Order = {
       id: 'o1',

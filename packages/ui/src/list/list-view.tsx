@@ -68,6 +68,12 @@ export type ListViewProps<Query extends ListQueryBase, Item> = {
 const pageSizes = ['10', '25', '50', '100'];
 
 /**
+ * The TanStack Query key of a list's answer for a query: a screen that shows a figure of the same answer above
+ * the list (the campaign it is narrowed to) reads it with this key, and the list's request is not sent twice.
+ */
+export const listQueryKey = (list: { id: string }, query: ListQueryBase) => [list.id, query] as const;
+
+/**
  * A typed-in filter value, applied when the person leaves the field or presses Enter (not on every key, so a
  * half-typed amount or code does not reload the list).
  */
@@ -153,7 +159,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
     setParams(writeListQuery(list, changeListQuery(query, change), fixed), { replace: false });
 
   const answer = useQuery({
-    queryKey: [list.id, query],
+    queryKey: listQueryKey(list, query),
     queryFn: ({ signal }) => list.fetch(query, signal),
     placeholderData: keepPreviousData,
   });
@@ -293,7 +299,7 @@ export const ListView = <Query extends ListQueryBase, Item>({
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
           {list.filters.map((f) => {
-            if (f.param in fixed) return null;
+            if (f.param in fixed || f.kind === 'screen') return null;
             if (f.kind === 'search')
               return (
                 <TextInput

@@ -80,8 +80,9 @@ export const insightsCsv = (a: FacebookAdsInsights) =>
     a.rows,
   );
 
-export const ordersCsv = (rows: FacebookAdOrder[]) =>
-  once<FacebookAdOrder>(
+/** The attributed orders, streamed batch by batch: exactly the rows the list's filters select, in its order. */
+export const ordersCsv = (batches: AsyncIterable<FacebookAdOrder[]>) =>
+  csvStream<FacebookAdOrder>(
     [
       { header: 'number', value: (r) => r.number },
       { header: 'paidAt', value: (r) => r.paidAt },
@@ -93,5 +94,5 @@ export const ordersCsv = (rows: FacebookAdOrder[]) =>
       { header: 'fbclid', value: (r) => r.hasFbclid },
       { header: 'campaign', value: (r) => r.campaignName },
     ],
-    rows,
+    batches,
   );

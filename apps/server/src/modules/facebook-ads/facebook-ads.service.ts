@@ -1,5 +1,7 @@
 import type {
+  FacebookAdOrder,
   FacebookAdOrders,
+  FacebookAdOrdersCsvQuery,
   FacebookAdOrdersQuery,
   FacebookAdsCampaigns,
   FacebookAdsInsights,
@@ -7,8 +9,8 @@ import type {
   FacebookAdsTotal,
   FacebookCampaignRow,
 } from '@esim/contracts/staff';
-import { facebookAdOrdersShown } from '@esim/contracts/staff';
 import type { Db } from '@esim/db';
+import { pageWindow, toPaged } from '../../lib/list-query';
 import { addDays, analyticsPeriods, bucketOf, bucketStarts } from '../order-analytics/order-analytics';
 import {
   addMeta,
@@ -21,6 +23,7 @@ import {
   type OurSums,
 } from './facebook-ads';
 import {
+  campaignName,
   countAttributedOrders,
   lastSyncedAt,
   listAttributedOrders,
@@ -28,6 +31,7 @@ import {
   metaByAd,
   metaByDayAndCampaign,
   ordersByDayAndCampaign,
+  streamAttributedOrders,
 } from './facebook-ads.repository';
 
 type Deps = { db: Db };
@@ -184,29 +188,38 @@ export const getFacebookAdsInsights = async (
   };
 };
 
-const orderOf = (row: Awaited<ReturnType<typeof listAttributedOrders>>[number]) => ({
+type AdOrderRow = Awaited<ReturnType<typeof listAttributedOrders>>[number];
+const orderOf = (row: AdOrderRow): FacebookAdOrder => ({
   ...row,
   paidAt: (row.paidAt ?? new Date(0)).toISOString(),
 });
 
-/** `/facebook/ads/orders`: our orders that came through an ad, newest first, with their count and revenue. */
+/**
+ * `/facebook/ads/orders` (ADR 0078): one page of our orders that came through an ad, in the asked order, with the
+ * count and revenue of every order the filters select (the list's footer).
+ */
 export const getFacebookAdOrders = async (
   deps: Deps,
   query: FacebookAdOrdersQuery,
 ): Promise<FacebookAdOrders> => {
-  const [rows, totals] = await Promise.all([
-    listAttributedOrders(deps.db, query, facebookAdOrdersShown),
-    countAttributedOrders(deps.db, query),
+  const { page, pageSize, ...filters } = query;
+  const [rows, totals, name] = await Promise.all([
+    listAttributedOrders(deps.db, filters, pageWindow(query)),
+    countAttributedOrders(deps.db, filters),
+    filters.campaignId && filters.campaignId !== 'none'
+      ? campaignName(deps.db, filters.campaignId)
+      : Promise.resolve(null),
   ]);
   return {
+    ...toPaged(query, totals.orders, rows.map(orderOf)),
     currency: 'EUR',
     range: { from: query.from, to: query.to },
-    orders: totals.orders,
-    revenueCents: totals.revenueCents,
-    rows: rows.map(orderOf),
+    campaign: name !== null && filters.campaignId ? { id: filters.campaignId, name } : null,
+    totals,
   };
 };
 
-/** Every attributed order of the range, for the CSV. */
-export const allFacebookAdOrders = async (deps: Deps, query: FacebookAdOrdersQuery) =>
-  (await listAttributedOrders(deps.db, query)).map(orderOf);
+/** Every attributed order the filters select, in the list's order, batch by batch (the CSV). */
+export async function* streamFacebookAdOrders(deps: Deps, query: FacebookAdOrdersCsvQuery) {
+  for await (const batch of streamAttributedOrders(deps.db, query)) yield batch.map(orderOf);
+}

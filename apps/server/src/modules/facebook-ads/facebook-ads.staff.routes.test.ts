@@ -278,6 +278,8 @@ describe('GET /api/staff/facebook/ads/total', () => {
         expect(response.statusCode, `${path} ${query}`).toBe(422);
         expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { to: [message] } });
       }
+    // Without a range the list takes the last 30 days; half a range or a wrong date is refused.
+    expect((await get('/api/staff/facebook/ads/orders')).statusCode).toBe(200);
     for (const query of ['from=2016-04-01', 'from=soon&to=2016-04-01', `${range}&campaignId=nope`]) {
       const response = await get(`/api/staff/facebook/ads/orders?${query}`);
       expect(response.statusCode, query).toBe(422);
@@ -330,18 +332,28 @@ describe('GET /api/staff/facebook/ads/orders', () => {
     const response = await get(`/api/staff/facebook/ads/orders?${range}`, 'analytics');
     expect(response.statusCode, response.body).toBe(200);
     const a: FacebookAdOrders = response.json();
-    expect([a.orders, a.revenueCents]).toEqual([4, 9200]);
-    expect(a.rows.map((r) => [r.number, r.totalCents, r.campaignName, r.hasFbclid])).toEqual([
+    expect([a.total, a.totals, a.page, a.pageSize, a.campaign]).toEqual([
+      4,
+      { orders: 4, revenueCents: 9200 },
+      1,
+      50,
+      null,
+    ]);
+    expect(a.items.map((r) => [r.number, r.totalCents, r.campaignName, r.hasFbclid])).toEqual([
       [number.o4, 1200, 'Kosovo reach', false],
       [number.o3, 4000, null, true],
       [number.o2, 1500, 'Spring Albania', false],
       [number.o1, 2500, 'Spring Albania', true],
     ]);
-    expect(a.rows[3]).toMatchObject({
+    expect(a.items[3]).toMatchObject({
       utmSource: 'facebook',
       utmCampaign: 'x-c1',
       paidAt: '2016-04-01T10:00:00.000Z',
     });
+    const byTotal: FacebookAdOrders = (
+      await get(`/api/staff/facebook/ads/orders?${range}&sort=totalCents`, 'analytics')
+    ).json();
+    expect(byTotal.items.map((r) => r.totalCents)).toEqual([1200, 1500, 2500, 4000]);
   });
 
   it("opens a campaign's orders, and those of no campaign", async () => {
@@ -350,15 +362,144 @@ describe('GET /api/staff/facebook/ads/orders', () => {
     const one: FacebookAdOrders = (
       await get(`/api/staff/facebook/ads/orders?${range}&campaignId=${c1}`)
     ).json();
-    expect([one.orders, one.revenueCents, one.rows.map((r) => r.number)]).toEqual([
-      2,
-      4000,
+    expect([one.totals, one.campaign, one.items.map((r) => r.number)]).toEqual([
+      { orders: 2, revenueCents: 4000 },
+      { id: c1, name: 'Spring Albania' },
       [number.o2, number.o1],
     ]);
     const none: FacebookAdOrders = (
       await get(`/api/staff/facebook/ads/orders?${range}&campaignId=none`)
     ).json();
-    expect([none.orders, none.revenueCents, none.rows.map((r) => r.number)]).toEqual([1, 4000, [number.o3]]);
+    expect([none.totals, none.campaign, none.items.map((r) => r.number)]).toEqual([
+      { orders: 1, revenueCents: 4000 },
+      null,
+      [number.o3],
+    ]);
+  });
+
+  it('refuses a sort, page size or campaign the contract does not take, and a page past the end', async () => {
+    for (const query of ['sort=buyerEmail', 'pageSize=201', 'page=0', 'campaignId=nope']) {
+      const response = await get(`/api/staff/facebook/ads/orders?${range}&${query}`, 'analytics');
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().code, query).toBe('VALIDATION_FAILED');
+    }
+    const past = await get(`/api/staff/facebook/ads/orders?${range}&page=2`, 'analytics');
+    expect(past.statusCode).toBe(404);
+    expect(past.json().code).toBe('PAGE_OUT_OF_RANGE');
+  });
+});
+
+describe('every attributed order, past the old 500 rows (May 2016)', () => {
+  // 530 orders through an ad over twenty days, a third of them naming campaign x-c2, plus two that do not count.
+  const may = 'from=2016-05-01&to=2016-05-20';
+  const expected: { number: string; totalCents: number; paidAt: string; c2: boolean }[] = [];
+  beforeAll(async () => {
+    for (let i = 0; i < 530; i++)
+      expected.push({
+        number: `ES-FBMAY-${String(i).padStart(4, '0')}`,
+        totalCents: 500 + ((i * 37) % 400) * 5,
+        // Several orders share a second, so the order's id has to break the tie between pages.
+        paidAt: new Date(Date.parse('2016-05-01T00:00:00Z') + Math.floor(i / 3) * 9_731_000).toISOString(),
+        c2: i % 3 === 0,
+      });
+    await ctx.deps.db.insert(orders).values([
+      ...expected.map((o) => ({
+        number: o.number,
+        kind: 'esim' as const,
+        status: 'completed' as const,
+        paymentMethod: 'card' as const,
+        subtotalCents: o.totalCents,
+        totalCents: o.totalCents,
+        buyerName: 'Arben Krasniqi',
+        buyerEmail: uniqueEmail('fb-may'),
+        locale: 'en',
+        utmSource: o.c2 ? 'instagram' : null,
+        utmCampaign: o.c2 ? 'x-c2' : null,
+        fbclid: o.c2 ? null : `IwAR-${o.number}`,
+        paidAt: new Date(o.paidAt),
+      })),
+      {
+        number: 'ES-FBMAY-XREV',
+        kind: 'esim' as const,
+        status: 'for_review' as const,
+        paymentMethod: 'card' as const,
+        subtotalCents: 900,
+        totalCents: 900,
+        buyerName: 'Arben Krasniqi',
+        buyerEmail: uniqueEmail('fb-may'),
+        locale: 'en',
+        fbclid: 'IwAR-review',
+        paidAt: new Date('2016-05-02T10:00:00Z'),
+      },
+      {
+        number: 'ES-FBMAY-XGOO',
+        kind: 'esim' as const,
+        status: 'completed' as const,
+        paymentMethod: 'card' as const,
+        subtotalCents: 900,
+        totalCents: 900,
+        buyerName: 'Arben Krasniqi',
+        buyerEmail: uniqueEmail('fb-may'),
+        locale: 'en',
+        utmSource: 'google',
+        paidAt: new Date('2016-05-02T10:00:00Z'),
+      },
+    ]);
+  }, 60_000);
+
+  const pages = async (query: string) => {
+    const seen: FacebookAdOrders['items'] = [];
+    let answer: FacebookAdOrders;
+    let page = 1;
+    do {
+      const response = await get(`/api/staff/facebook/ads/orders?${may}&pageSize=200&page=${page}&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      answer = response.json();
+      seen.push(...answer.items);
+      page++;
+    } while (seen.length < answer.total);
+    return { seen, answer };
+  };
+  const csvNumbers = async (query: string) => {
+    const response = await get(`/api/staff/facebook/ads/orders.csv?${may}&${query}`, 'analytics');
+    expect(response.statusCode).toBe(200);
+    const rows = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toBe('number,paidAt,kind,status,totalCents,utmSource,utmCampaign,fbclid,campaign');
+    return rows.slice(1).map((row) => row.split(',')[0]);
+  };
+
+  it('reaches every order page by page, each once, with totals over all of them', async () => {
+    const { seen, answer } = await pages('');
+    expect(seen).toHaveLength(530);
+    expect(new Set(seen.map((o) => o.id)).size).toBe(530);
+    expect(seen.map((o) => o.number).sort()).toEqual(expected.map((o) => o.number).sort());
+    const revenue = expected.reduce((sum, o) => sum + o.totalCents, 0);
+    expect(answer.totals).toEqual({ orders: 530, revenueCents: revenue });
+    expect(seen.reduce((sum, o) => sum + o.totalCents, 0)).toBe(revenue);
+    // Newest payment first, and the last page is short.
+    expect(seen.map((o) => o.paidAt)).toEqual([...seen.map((o) => o.paidAt)].sort().reverse());
+    expect(answer.items).toHaveLength(130);
+  });
+
+  it('narrows to a campaign, sorted by total, and the CSV has exactly the filtered rows in that order', async () => {
+    const campaigns: FacebookAdsCampaigns = (await get(`/api/staff/facebook/ads/campaigns?${may}`)).json();
+    const c2 = campaigns.rows.find((r) => r.externalId === 'x-c2')?.campaignId;
+    const query = `campaignId=${c2}&sort=-totalCents`;
+    const { seen, answer } = await pages(query);
+    const inC2 = expected.filter((o) => o.c2);
+    expect(answer.totals).toEqual({
+      orders: inC2.length,
+      revenueCents: inC2.reduce((sum, o) => sum + o.totalCents, 0),
+    });
+    expect(seen.map((o) => o.totalCents)).toEqual(inC2.map((o) => o.totalCents).sort((a, b) => b - a));
+    expect(await csvNumbers(query)).toEqual(seen.map((o) => o.number));
+    const none = await pages('campaignId=none');
+    expect(await csvNumbers('campaignId=none')).toEqual(none.seen.map((o) => o.number));
+    expect(none.answer.totals.orders + answer.totals.orders).toBe(530);
+    expect(await csvNumbers('')).toHaveLength(530);
   });
 });
 

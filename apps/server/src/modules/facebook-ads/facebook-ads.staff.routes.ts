@@ -1,5 +1,6 @@
 import type { RouteAccess } from '@esim/contracts';
 import {
+  facebookAdOrdersCsvQuerySchema,
   facebookAdOrdersQuerySchema,
   facebookAdOrdersSchema,
   facebookAdsCampaignsSchema,
@@ -15,11 +16,11 @@ import { sendCsv } from '../../lib/csv';
 import { userIdOf } from '../auth/auth.guard';
 import { campaignsCsv, insightsCsv, ordersCsv, totalCsv } from './facebook-ads.csv';
 import {
-  allFacebookAdOrders,
   getFacebookAdOrders,
   getFacebookAdsCampaigns,
   getFacebookAdsInsights,
   getFacebookAdsTotal,
+  streamFacebookAdOrders,
 } from './facebook-ads.service';
 import { syncAds } from './facebook-ads-sync.service';
 
@@ -124,7 +125,8 @@ export const facebookAdsStaffRoutes =
         config: { access: adminAndAnalytics },
         schema: {
           tags,
-          summary: 'Our orders that came through an ad (fbclid or a Meta utm_source), one campaign or all',
+          summary:
+            'One page of our orders that came through an ad (fbclid or a Meta utm_source), one campaign or all, with the count and revenue of every page',
           querystring: facebookAdOrdersQuerySchema,
           response: { 200: facebookAdOrdersSchema },
         },
@@ -137,16 +139,12 @@ export const facebookAdsStaffRoutes =
         config: { access: adminAndAnalytics },
         schema: {
           tags,
-          summary: 'Every attributed order of the range as CSV',
-          querystring: facebookAdOrdersQuerySchema,
+          summary: 'Every attributed order the same filters select, in the same order, as CSV',
+          querystring: facebookAdOrdersCsvQuerySchema,
         },
       },
       async (request, reply) =>
-        sendCsv(
-          reply,
-          file('orders', request.query),
-          ordersCsv(await allFacebookAdOrders(deps, request.query)),
-        ),
+        sendCsv(reply, file('orders', request.query), ordersCsv(streamFacebookAdOrders(deps, request.query))),
     );
 
     app.post(

@@ -1,7 +1,5 @@
 /** The Facebook ads screens' calls (issue 33, ADR 0069): each answer and its table as CSV. */
 import type {
-  FacebookAdOrders,
-  FacebookAdOrdersQuery,
   FacebookAdsCampaigns,
   FacebookAdsInsights,
   FacebookAdsQuery,
@@ -13,16 +11,14 @@ import { saveFile } from '@esim/ui/save-file';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type FacebookScreen = 'total' | 'campaigns' | 'insights' | 'orders';
+// The attributed orders are a list of their own (list-facebook-ad-orders.ts).
+export type FacebookScreen = 'total' | 'campaigns' | 'insights';
 
-const useFacebook = <T>(screen: FacebookScreen, query: FacebookAdOrdersQuery, enabled: boolean) =>
+const useFacebook = <T>(screen: FacebookScreen, query: FacebookAdsQuery, enabled: boolean) =>
   useQuery({
-    queryKey: ['facebook-ads', screen, query.from, query.to, query.campaignId ?? ''],
+    queryKey: ['facebook-ads', screen, query.from, query.to],
     queryFn: ({ signal }) =>
-      api.get<T>(`/staff/facebook/ads/${screen}`, {
-        query: query.campaignId ? query : { from: query.from, to: query.to },
-        signal,
-      }),
+      api.get<T>(`/staff/facebook/ads/${screen}`, { query: { from: query.from, to: query.to }, signal }),
     enabled,
     // A new range keeps the old figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
@@ -35,13 +31,11 @@ export const useFacebookCampaigns = (query: FacebookAdsQuery, enabled: boolean) 
   useFacebook<FacebookAdsCampaigns>('campaigns', query, enabled);
 export const useFacebookInsights = (query: FacebookAdsQuery, enabled: boolean) =>
   useFacebook<FacebookAdsInsights>('insights', query, enabled);
-export const useFacebookOrders = (query: FacebookAdOrdersQuery, enabled: boolean) =>
-  useFacebook<FacebookAdOrders>('orders', query, enabled);
 
 /** Downloads a screen's table with the server's figures (the same as the answer's). */
-export const downloadFacebookCsv = async (screen: FacebookScreen, query: FacebookAdOrdersQuery) => {
+export const downloadFacebookCsv = async (screen: FacebookScreen, query: FacebookAdsQuery) => {
   const csv = await api.get<string>(`/staff/facebook/ads/${screen}.csv`, {
-    query: query.campaignId ? query : { from: query.from, to: query.to },
+    query: { from: query.from, to: query.to },
   });
   saveFile(
     new Blob([csv], { type: 'text/csv;charset=utf-8' }),

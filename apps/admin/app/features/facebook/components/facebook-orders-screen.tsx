@@ -1,139 +1,108 @@
-import type { FacebookAdOrders } from '@esim/contracts/staff';
-import { facebookAdOrdersShown } from '@esim/contracts/staff';
-import { ScrollTable } from '@esim/ui/scroll-table';
-import { Anchor, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { analyticsRangeProblem } from '@esim/contracts/staff';
+import { type DateRange, isIsoDate, isoDate, lastDays } from '@esim/ui/date-range/date-range';
+import { DateRangePicker } from '@esim/ui/date-range/date-range-picker';
+import { readListQuery } from '@esim/ui/list/list-url-state';
+import { ListView, listQueryKey } from '@esim/ui/list/list-view';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadState } from '../../../components/load-state';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { useFacebookOrders } from '../api/facebook-ads';
-import { CsvButton, FacebookRangePicker, Tile, useFacebookRange, useFigureFormats } from './facebook-kit';
+import { savedViewsStore } from '../../../lib/saved-views';
+import { listFacebookAdOrders } from '../api/list-facebook-ad-orders';
+import { facebookAdOrdersList as list } from '../facebook-ad-orders-list';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const presets = [
+  { days: 7, key: 'd7' },
+  { days: 30, key: 'd30' },
+  { days: 90, key: 'd90' },
+  { days: 365, key: 'd365' },
+] as const;
 
 /**
- * `/facebook/ads/orders` (ADR 0069): our orders that came through an ad (Meta's click id or a Meta utm_source),
- * counted as the orders analytics count them; `?campaignId` narrows to one campaign's (or `none`).
+ * `/facebook/ads/orders` (ADR 0069, ADR 0078): every order that came through an ad (Meta's click id or a Meta
+ * utm_source), counted as the orders analytics count them, as a staff list. The range above it has the other
+ * Facebook screens' presets and words its problem before anything is asked of the server; `?campaignId` narrows
+ * the list to one campaign's orders (or `none`).
  */
 export const FacebookOrdersScreen = () => {
   const { t } = useTranslation(['admin-facebook', 'admin']);
-  const range = useFacebookRange();
-  const campaign = range.params.get('campaignId') ?? '';
-  const campaignId = campaign === 'none' || uuidPattern.test(campaign) ? campaign : undefined;
-  const query = { ...range.range, ...(campaignId ? { campaignId } : {}) };
-  const answer = useFacebookOrders(query, range.problem === null);
+  const [params, setParams] = useSearchParams();
+  const today = isoDate(new Date());
+  // The contract's default range is the same last 30 UTC days.
+  const fallback = lastDays(30, today);
+  const read = (name: keyof DateRange) => {
+    const value = params.get(name) ?? '';
+    return isIsoDate(value) ? value : fallback[name];
+  };
+  const range = { from: read('from'), to: read('to') };
+  const problem = analyticsRangeProblem(range.from, range.to);
+  const campaignId = params.get('campaignId');
+  const change = (set: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    set(next);
+    // Another range or campaign has other pages.
+    next.delete('page');
+    setParams(next, { replace: true });
+  };
+  // The list's own answer (the same key: one request) names the campaign it is narrowed to.
+  const query = problem ? list.query.parse({}) : readListQuery(list, params);
+  const answer = useQuery({
+    queryKey: listQueryKey(list, query),
+    queryFn: ({ signal }) => listFacebookAdOrders(query, signal),
+    enabled: problem === null && campaignId !== null,
+    placeholderData: keepPreviousData,
+  });
+  const campaignName = answer.data?.campaign?.name;
   return (
-    <Stack gap="lg">
+    <Stack gap="md">
       <PageTitle>{t('admin:screens.facebookOrders')}</PageTitle>
-      <FacebookRangePicker range={range} />
+      <DateRangePicker
+        value={range}
+        onChange={(next) =>
+          change((p) => {
+            p.set('from', next.from);
+            p.set('to', next.to);
+          })
+        }
+        labels={{ from: t('facebook.from'), to: t('facebook.to') }}
+        presets={presets.map(({ days, key }) => ({ days, label: t(`facebook.presets.${key}`) }))}
+        today={today}
+        error={problem ? t(`admin:${problem}`) : null}
+        data-testid="facebook-range"
+      />
       <Text size="sm" c="gray.7">
         {t('facebook.ordersRules')}
       </Text>
       {campaignId ? (
-        <Anchor
-          component={Link}
-          to={`/facebook/ads/orders?from=${range.range.from}&to=${range.range.to}`}
-          c="accent.7"
-          data-testid="facebook-orders-all"
-        >
-          {t('facebook.allCampaigns')}
-        </Anchor>
-      ) : null}
-      {range.problem ? null : answer.isSuccess ? (
-        <OrderRows data={answer.data} query={query} />
-      ) : (
-        <LoadState query={answer} />
-      )}
-    </Stack>
-  );
-};
-
-const OrderRows = ({
-  data,
-  query,
-}: {
-  data: FacebookAdOrders;
-  query: { from: string; to: string; campaignId?: string };
-}) => {
-  const { t } = useTranslation('admin-facebook');
-  const f = useFigureFormats();
-  const title = t('facebook.charts.orders');
-  const campaignName = data.rows.find((r) => r.campaignName)?.campaignName;
-  return (
-    <Stack gap="xl" data-testid="facebook-orders">
-      {query.campaignId ? (
-        <Text fw={600} data-testid="facebook-orders-campaign">
-          {query.campaignId === 'none'
-            ? t('facebook.noCampaign')
-            : t('facebook.campaignFilter', { name: campaignName ?? '' })}
-        </Text>
-      ) : null}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Tile
-          label={t('facebook.figures.orders')}
-          value={f.count(data.orders)}
-          testId="facebook-orders-count"
-        />
-        <Tile
-          label={t('facebook.figures.revenueCents')}
-          value={f.money(data.revenueCents)}
-          testId="facebook-orders-revenue"
-        />
-      </SimpleGrid>
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="xs">
-          <Text fw={600} component="h2" size="lg" id="facebook-orders-title">
-            {title}
+        <Group gap="md">
+          <Text fw={600} data-testid="facebook-orders-campaign">
+            {campaignId === 'none'
+              ? t('facebook.noCampaign')
+              : campaignName
+                ? t('facebook.campaignFilter', { name: campaignName })
+                : null}
           </Text>
-          <div>
-            <CsvButton screen="orders" query={query} title={title} />
-          </div>
-          {data.rows.length === 0 ? (
-            <EmptyState title={t('facebook.noOrders')} />
-          ) : (
-            <ScrollTable label={title} minWidth={720}>
-              <Table striped aria-labelledby="facebook-orders-title" data-testid="facebook-orders-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    {(['number', 'paidAt', 'total', 'source', 'utmCampaign', 'campaign'] as const).map(
-                      (c) => (
-                        <Table.Th key={c} scope="col">
-                          {t(`facebook.orderColumns.${c}`)}
-                        </Table.Th>
-                      ),
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((row) => (
-                    <Table.Tr key={row.id} data-testid="facebook-order-row">
-                      <Table.Td>{row.number}</Table.Td>
-                      <Table.Td>{f.dateTime(row.paidAt)}</Table.Td>
-                      <Table.Td>{f.money(row.totalCents)}</Table.Td>
-                      <Table.Td>
-                        {[row.utmSource, row.hasFbclid ? t('facebook.clickId') : null]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Table.Td>
-                      <Table.Td>{row.utmCampaign ?? '–'}</Table.Td>
-                      <Table.Td>{row.campaignName ?? t('facebook.noCampaign')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )}
-          {data.orders > data.rows.length ? (
-            <Text size="sm" c="gray.7">
-              {t('facebook.ordersShown', {
-                shown: f.count(facebookAdOrdersShown),
-                total: f.count(data.orders),
-              })}
-            </Text>
-          ) : null}
-        </Stack>
-      </Paper>
+          <Anchor
+            component={Link}
+            to={`?${(() => {
+              const next = new URLSearchParams(params);
+              next.delete('campaignId');
+              next.delete('page');
+              return next.toString();
+            })()}`}
+            c="accent.7"
+            data-testid="facebook-orders-all"
+          >
+            {t('facebook.allCampaigns')}
+          </Anchor>
+        </Group>
+      ) : null}
+      {problem ? null : (
+        <div data-testid="facebook-orders">
+          <ListView list={list} savedViews={savedViewsStore} />
+        </div>
+      )}
     </Stack>
   );
 };
