@@ -1,7 +1,9 @@
 import type { FixedFilters, ListDefinition, ListQueryBase } from '@esim/ui/list/define-list';
 import { ListView, type ListViewProps } from '@esim/ui/list/list-view';
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { savedViewsStore } from '../lib/saved-views';
 import { PageTitle } from './page-title';
 
@@ -15,6 +17,8 @@ type ListScreenProps<Query extends ListQueryBase, Item> = {
   detail?: ListViewProps<Query, Item>['detail'];
   /** Shown between the title and the list (a summary of the same data). */
   before?: ReactNode;
+  /** The button to the screen that creates an item of the list (`/coupons/create`), above the list. */
+  create?: { to: string; label: string; 'data-testid': string };
 };
 
 /**
@@ -28,11 +32,19 @@ export const ListScreen = <Query extends ListQueryBase, Item>({
   bulkActions,
   detail,
   before,
+  create,
 }: ListScreenProps<Query, Item>) => {
   const { t } = useTranslation('admin');
   return (
     <>
       <PageTitle>{t(title)}</PageTitle>
+      {create ? (
+        <Group justify="flex-end">
+          <Button component={Link} to={create.to} data-testid={create['data-testid']}>
+            {create.label}
+          </Button>
+        </Group>
+      ) : null}
       {before}
       <ListView
         list={list}

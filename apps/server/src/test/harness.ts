@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AccountKind, TokenResponse } from '@esim/contracts';
-import { createDatabase, type Database, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
+import { createDatabase, type Database, packages, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -214,4 +215,30 @@ export const signExpiredToken = async (ctx: TestContext, accessToken: string) =>
     .setIssuedAt(now - 1000)
     .setExpirationTime(now - 10)
     .sign(deriveTokenKey(ctx.config.jwtSecret, 'access-token'));
+};
+
+/** An API call with the caller's headers, in a language; the payload only when there is one. */
+export const callApi = (
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { payload?: unknown; headers?: Record<string, string>; lang?: string } = {},
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { 'accept-language': options.lang ?? 'en', ...options.headers },
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+
+/** The cheapest active package above 10 euros with no offer: a plain price, for sums with a discount. */
+export const plainPackage = async (ctx: TestContext) => {
+  const [row] = await ctx.deps.db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.active, true), gt(packages.priceCents, 1000), isNull(packages.offerPriceCents)))
+    .orderBy(asc(packages.priceCents))
+    .limit(1);
+  if (!row) throw new Error('no package');
+  return row;
 };

@@ -33,7 +33,7 @@ export type ApiForm<In extends FieldValues = FieldValues, Out = In> = UseFormRet
   t: TFunction;
 };
 
-type FormSchema = z.ZodType<FieldValues, FieldValues>;
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
 export const useApiForm = <Schema extends FormSchema, Result = unknown>(
   schema: Schema,

@@ -1,6 +1,4 @@
-import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ListScreen } from '../../components/list-screen';
 import { campaignsList } from '../../features/campaigns/campaigns-list';
 import { loadArea } from '../../lib/i18n';
@@ -14,13 +12,11 @@ export default function CampaignsAll() {
     <ListScreen
       list={campaignsList}
       title="screens.campaignsAll"
-      before={
-        <Group justify="flex-end">
-          <Button component={Link} to="/campaigns/create" data-testid="campaign-create-link">
-            {t('campaigns.form.create')}
-          </Button>
-        </Group>
-      }
+      create={{
+        to: '/campaigns/create',
+        label: t('campaigns.form.create'),
+        'data-testid': 'campaign-create-link',
+      }}
     />
   );
 }

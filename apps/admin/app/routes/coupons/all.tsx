@@ -1,6 +1,4 @@
-import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ListScreen } from '../../components/list-screen';
 import { couponsList } from '../../features/coupons/coupons-list';
 import { loadArea } from '../../lib/i18n';
@@ -14,13 +12,7 @@ export default function CouponsAll() {
     <ListScreen
       list={couponsList}
       title="screens.couponsAll"
-      before={
-        <Group justify="flex-end">
-          <Button component={Link} to="/coupons/create" data-testid="coupon-create-link">
-            {t('coupons.form.create')}
-          </Button>
-        </Group>
-      }
+      create={{ to: '/coupons/create', label: t('coupons.form.create'), 'data-testid': 'coupon-create-link' }}
     />
   );
 }

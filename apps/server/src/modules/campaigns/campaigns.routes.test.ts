@@ -1,11 +1,13 @@
-import { auditLog, campaigns, orders, packages, seedStaffUser } from '@esim/db';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { auditLog, campaigns, orders } from '@esim/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
+import { signInAs } from '../../test/callers';
 import {
+  callApi,
   createSignedInUser,
   createTestContext,
-  loginAs,
+  plainPackage,
   solveHumanProof,
   type TestContext,
   uniqueEmail,
@@ -24,18 +26,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await ensureCatalogue(ctx.deps, ctx.app.log);
   admin = (await createSignedInUser(ctx, 'staff')).auth;
-  const staff = await seedStaffUser(ctx.deps.db, 'analytics', { email: uniqueEmail('analytics') });
-  analytics = {
-    authorization: `Bearer ${(await loginAs(ctx.app, 'staff', staff.email, staff.password)).access_token}`,
-  };
-  const [row] = await ctx.deps.db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.active, true), gt(packages.priceCents, 1000), isNull(packages.offerPriceCents)))
-    .orderBy(asc(packages.priceCents))
-    .limit(1);
-  if (!row) throw new Error('no package');
-  pkgSlug = row.slug;
+  analytics = await signInAs(ctx, 'analytics');
+  pkgSlug = (await plainPackage(ctx)).slug;
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -53,12 +45,7 @@ const body = (values: Record<string, unknown> = {}) => ({
   ...values,
 });
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = admin, lang = 'en') =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { 'accept-language': lang, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  callApi(ctx, method, url, { payload, headers, lang });
 const create = async (values: Record<string, unknown> = {}, headers = admin) => {
   const answer = await call('POST', '/api/staff/campaigns', body(values), headers);
   expect(answer.statusCode, answer.body).toBe(201);
@@ -243,14 +230,9 @@ describe('staff campaigns', () => {
         payload: { bannerTexts: { sq: 'a', en: 'b' }, version: campaign.version },
       },
     ];
-    const editor = await seedStaffUser(ctx.deps.db, 'editor', { email: uniqueEmail('editor') });
-    const others = [
-      {
-        authorization: `Bearer ${(await loginAs(ctx.app, 'staff', editor.email, editor.password)).access_token}`,
-      },
-      (await createSignedInUser(ctx, 'customer')).auth,
-      (await createSignedInUser(ctx, 'shop')).auth,
-    ];
+    const others = await Promise.all(
+      (['editor', 'customer', 'shop'] as const).map((kind) => signInAs(ctx, kind)),
+    );
     for (const request of calls) {
       expect((await ctx.app.inject(request)).statusCode, request.url).toBe(401);
       for (const headers of others)

@@ -5,6 +5,7 @@ import {
   insertCoverage,
   listCountryCodes,
   listRegionCodes,
+  type NewPackageRow,
   retireProviderPackages,
   upsertProviderPackages,
 } from './catalogue.repository';
@@ -31,6 +32,46 @@ export const packageSlug = (pkg: WholesalePackage) => {
   return `${scope}-${sizeLabel(pkg.dataMb)}-${pkg.validityDays}d`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
 };
 
+type Coverage = WholesalePackage['coverage'];
+
+/** The countries and regions we know (a package is sold only where we can show it). */
+export const loadKnownPlaces = async (db: Db) => ({
+  countries: new Set(await listCountryCodes(db)),
+  regions: new Set(await listRegionCodes(db)),
+});
+
+/** The coverage we can sell (countries we know), or null: none left, or a region we do not know. */
+export const knownCoverage = (
+  pkg: WholesalePackage,
+  places: Awaited<ReturnType<typeof loadKnownPlaces>>,
+): Coverage | null => {
+  const coverage = pkg.coverage.filter((c) => places.countries.has(c.country));
+  return coverage.length === 0 || (pkg.regionCode && !places.regions.has(pkg.regionCode)) ? null : coverage;
+};
+
+/** Our package row for a provider's package: its shape as the provider gives it, with our slug and prices. */
+export const providerPackageValues = (
+  pkg: WholesalePackage,
+  coverage: Coverage,
+  ours: { slug: string; priceCents: number; resellerPriceCents: number; provider: string },
+): NewPackageRow => ({
+  slug: ours.slug,
+  type: pkg.scope,
+  name: pkg.name,
+  countryCode: pkg.scope === 'local' ? (coverage[0]?.country ?? null) : null,
+  regionCode: pkg.scope === 'regional' ? pkg.regionCode : null,
+  dataMb: pkg.dataMb,
+  validityDays: pkg.validityDays,
+  wholesaleCents: pkg.wholesaleCents,
+  priceCents: ours.priceCents,
+  resellerPriceCents: ours.resellerPriceCents,
+  topUpAllowed: pkg.topUpAllowed,
+  activation: pkg.activation,
+  provider: ours.provider,
+  providerPackageCode: pkg.code,
+  active: true,
+});
+
 const chunk = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
@@ -48,12 +89,11 @@ export const syncCatalogue = async (
 ): Promise<SyncResult> => {
   const wholesale = await provider.listPackages();
   return db.transaction(async (tx) => {
-    const knownCountries = new Set(await listCountryCodes(tx));
-    const knownRegions = new Set(await listRegionCodes(tx));
+    const places = await loadKnownPlaces(tx);
     const skipped: string[] = [];
     const accepted = wholesale.flatMap((pkg) => {
-      const coverage = pkg.coverage.filter((c) => knownCountries.has(c.country));
-      if (coverage.length === 0 || (pkg.regionCode && !knownRegions.has(pkg.regionCode))) {
+      const coverage = knownCoverage(pkg, places);
+      if (!coverage) {
         skipped.push(pkg.code);
         return [];
       }
@@ -65,23 +105,14 @@ export const syncCatalogue = async (
     for (const batch of chunk(accepted, 200)) {
       const rows = await upsertProviderPackages(
         tx,
-        batch.map(({ pkg, coverage }) => ({
-          slug: packageSlug(pkg),
-          type: pkg.scope,
-          name: pkg.name,
-          countryCode: pkg.scope === 'local' ? (coverage[0]?.country ?? null) : null,
-          regionCode: pkg.scope === 'regional' ? pkg.regionCode : null,
-          dataMb: pkg.dataMb,
-          validityDays: pkg.validityDays,
-          wholesaleCents: pkg.wholesaleCents,
-          priceCents: retailPriceCents(pkg.wholesaleCents, options.markupPercent),
-          resellerPriceCents: resellerPriceCents(pkg.wholesaleCents, options.resellerMarkupPercent ?? 20),
-          topUpAllowed: pkg.topUpAllowed,
-          activation: pkg.activation,
-          provider: provider.name,
-          providerPackageCode: pkg.code,
-          active: true,
-        })),
+        batch.map(({ pkg, coverage }) =>
+          providerPackageValues(pkg, coverage, {
+            slug: packageSlug(pkg),
+            priceCents: retailPriceCents(pkg.wholesaleCents, options.markupPercent),
+            resellerPriceCents: resellerPriceCents(pkg.wholesaleCents, options.resellerMarkupPercent ?? 20),
+            provider: provider.name,
+          }),
+        ),
       );
       for (const row of rows) idByCode.set(row.code, row.id);
     }

@@ -1,13 +1,10 @@
-import {
-  pagedResellerPackagesSchema,
-  resellerPackagesQuerySchema,
-  suggestedRetailCents,
-} from '@esim/contracts/portal';
+import { pagedResellerPackagesSchema, resellerPackagesQuerySchema } from '@esim/contracts/portal';
 import type { Db } from '@esim/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toPaged } from '../../lib/list-query';
 import { authOf, requireActiveShop } from '../auth/auth.guard';
 import { listResellerPackages } from './catalogue.repository';
+import { toResellerPackage } from './package-price';
 
 const tags = ['portal'];
 
@@ -34,18 +31,7 @@ export const cataloguePortalRoutes =
         return toPaged(
           query,
           total,
-          rows.map(({ pkg }) => ({
-            slug: pkg.slug,
-            name: pkg.name,
-            type: pkg.type,
-            countryCode: pkg.countryCode,
-            regionCode: pkg.regionCode,
-            dataMb: pkg.dataMb,
-            validityDays: pkg.validityDays,
-            topUpAllowed: pkg.topUpAllowed,
-            resellerPriceCents: pkg.resellerPriceCents ?? 0,
-            retailPriceCents: suggestedRetailCents(pkg.resellerPriceCents ?? 0, markup),
-          })),
+          rows.map(({ pkg }) => toResellerPackage(pkg, markup)),
         );
       },
     );

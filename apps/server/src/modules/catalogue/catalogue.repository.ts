@@ -11,6 +11,7 @@ export const listRegionCodes = async (db: Db) =>
   (await db.select({ code: regions.code }).from(regions)).map((r) => r.code);
 
 export type PackageRow = typeof packages.$inferSelect;
+export type NewPackageRow = typeof packages.$inferInsert;
 export type CoverageRow = typeof packageCountries.$inferSelect;
 
 /** A package a buyer may order: active and not deleted. */
@@ -65,7 +66,7 @@ export type CatalogueRows = Awaited<ReturnType<typeof loadCatalogueRows>>;
  * choices (popular, offer price, active, the price and reseller price) are not touched, except that a price a
  * higher cost has pushed below the minimum margin takes the markup's price again (ADR 0052).
  */
-export const upsertProviderPackages = (db: Db, values: (typeof packages.$inferInsert)[]) =>
+export const upsertProviderPackages = (db: Db, values: NewPackageRow[]) =>
   db
     .insert(packages)
     .values(values)

@@ -24,14 +24,16 @@ import { AppError } from '../../lib/app-error';
 import { pageOfList, toPaged } from '../../lib/list-query';
 import { listHistory, recordChange } from '../audit/audit.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
+import { insertCoverage, type PackageRow, upsertProviderPackages } from './catalogue.repository';
 import {
-  insertCoverage,
-  listCountryCodes,
-  listRegionCodes,
-  type PackageRow,
-  upsertProviderPackages,
-} from './catalogue.repository';
-import { packageSlug, resellerPriceCents, retailPriceCents, syncCatalogue } from './catalogue-sync.service';
+  knownCoverage,
+  loadKnownPlaces,
+  packageSlug,
+  providerPackageValues,
+  resellerPriceCents,
+  retailPriceCents,
+  syncCatalogue,
+} from './catalogue-sync.service';
 import {
   countUnusedOrders,
   findStaffPackage,
@@ -310,29 +312,15 @@ export const addPackage = async (deps: Deps, input: Staff & { body: AddPackageBo
   const priceCents = Number(body.priceCents);
   checkMargin([{ priceCents, wholesaleCents: pkg.wholesaleCents }], body.confirmBelowMargin, 'priceCents');
   const id = await deps.db.transaction(async (tx) => {
-    const countries = new Set(await listCountryCodes(tx));
-    const regions = new Set(await listRegionCodes(tx));
-    const coverage = pkg.coverage.filter((c) => countries.has(c.country));
-    if (coverage.length === 0 || (pkg.regionCode && !regions.has(pkg.regionCode)))
-      throw new AppError('ACTION_NOT_ALLOWED');
+    const coverage = knownCoverage(pkg, await loadKnownPlaces(tx));
+    if (!coverage) throw new AppError('ACTION_NOT_ALLOWED');
     const [row] = await upsertProviderPackages(tx, [
-      {
+      providerPackageValues(pkg, coverage, {
         slug: `${packageSlug(pkg)}-${pkg.code.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
-        type: pkg.scope,
-        name: pkg.name,
-        countryCode: pkg.scope === 'local' ? (coverage[0]?.country ?? null) : null,
-        regionCode: pkg.scope === 'regional' ? pkg.regionCode : null,
-        dataMb: pkg.dataMb,
-        validityDays: pkg.validityDays,
-        wholesaleCents: pkg.wholesaleCents,
         priceCents,
         resellerPriceCents: resellerPriceCents(pkg.wholesaleCents, options.resellerMarkupPercent),
-        topUpAllowed: pkg.topUpAllowed,
-        activation: pkg.activation,
         provider: deps.esimProvider.name,
-        providerPackageCode: pkg.code,
-        active: true,
-      },
+      }),
     ]);
     if (!row) throw new AppError('INTERNAL');
     await insertCoverage(

@@ -1,12 +1,14 @@
 import { orderViewHeader } from '@esim/contracts';
-import { auditLog, couponRedemptions, coupons, orders, packages, seedStaffUser } from '@esim/db';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { auditLog, couponRedemptions, coupons, orders } from '@esim/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
+import { signInAs } from '../../test/callers';
 import {
+  callApi,
   createSignedInUser,
   createTestContext,
-  loginAs,
+  plainPackage,
   solveHumanProof,
   type TestContext,
   uniqueEmail,
@@ -23,14 +25,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await ensureCatalogue(ctx.deps, ctx.app.log);
   admin = (await createSignedInUser(ctx, 'staff')).auth;
-  const [row] = await ctx.deps.db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.active, true), gt(packages.priceCents, 1000), isNull(packages.offerPriceCents)))
-    .orderBy(asc(packages.priceCents))
-    .limit(1);
-  if (!row) throw new Error('no package');
-  pkg = row;
+  pkg = await plainPackage(ctx);
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -56,12 +51,7 @@ const couponBody = (values: Record<string, unknown> = {}) => ({
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = admin, lang = 'en') =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: { 'accept-language': lang, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  callApi(ctx, method, url, { payload, headers, lang });
 
 const create = async (values: Record<string, unknown> = {}) => {
   const answer = await call('POST', '/api/staff/coupons', couponBody(values));
@@ -168,13 +158,9 @@ describe('staff coupons', () => {
       { method: 'POST' as const, url: '/api/staff/coupons', payload: couponBody() },
       { method: 'PUT' as const, url: `/api/staff/coupons/${coupon.id}`, payload: couponBody() },
     ];
-    const others: Record<string, string>[] = [];
-    for (const role of ['editor', 'analytics'] as const) {
-      const staff = await seedStaffUser(ctx.deps.db, role, { email: uniqueEmail(role) });
-      const token = await loginAs(ctx.app, 'staff', staff.email, staff.password);
-      others.push({ authorization: `Bearer ${token.access_token}` });
-    }
-    for (const kind of ['customer', 'shop'] as const) others.push((await createSignedInUser(ctx, kind)).auth);
+    const others = await Promise.all(
+      (['editor', 'analytics', 'customer', 'shop'] as const).map((kind) => signInAs(ctx, kind)),
+    );
     for (const request of calls) {
       expect((await ctx.app.inject(request)).statusCode, request.url).toBe(401);
       for (const headers of others)

@@ -6,7 +6,6 @@ import {
   type PortalOrder,
   type PortalOrdersCsvQuery,
   type PortalOrdersQuery,
-  type ResellerPackage,
   suggestedRetailCents,
   type TopUpQuote,
   topUpBonusCents,
@@ -28,6 +27,7 @@ import {
   listSellablePackages,
   type PackageRow,
 } from '../catalogue/catalogue.repository';
+import { toResellerPackage } from '../catalogue/package-price';
 import { getShopBalances, getShopBonusTiers } from '../credits/credits.repository';
 import {
   debitPurchase,
@@ -583,19 +583,6 @@ export const getPortalOrderStatus = async (
       : await getEsimForOrder(deps.db, order.id);
   return { order: view, esim: esim ? await toPortalEsimInstall(esim) : null };
 };
-
-const toResellerPackage = (pkg: PackageRow, sellShopPrice: number): ResellerPackage => ({
-  slug: pkg.slug,
-  name: pkg.name,
-  type: pkg.type,
-  countryCode: pkg.countryCode,
-  regionCode: pkg.regionCode,
-  dataMb: pkg.dataMb,
-  validityDays: pkg.validityDays,
-  topUpAllowed: pkg.topUpAllowed,
-  resellerPriceCents: pkg.resellerPriceCents ?? 0,
-  retailPriceCents: suggestedRetailCents(pkg.resellerPriceCents ?? 0, sellShopPrice),
-});
 
 /** One package of the reseller price list by its slug (the wizard's `?package=`); 404 without a reseller price. */
 export const getResellerPackage = async (deps: { db: Db }, slug: string, sellShopPrice: number) => {

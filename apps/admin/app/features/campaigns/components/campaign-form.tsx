@@ -1,12 +1,10 @@
 import { type Campaign, type CampaignBody, campaignBodySchema } from '@esim/contracts/staff';
-import { useToast } from '@esim/ui/feedback/toast';
 import { DateField } from '@esim/ui/form/date-field';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { TextField } from '@esim/ui/form/text-field';
-import { useApiForm } from '@esim/ui/form/use-api-form';
+import { useRecordForm } from '@esim/ui/form/use-record-form';
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useSaveCampaign } from '../api/campaigns';
 import { campaignPath, campaignsList } from '../campaigns-list';
 
@@ -37,18 +35,13 @@ const valuesOf = (campaign: Campaign): CampaignBody => ({
  */
 export const CampaignForm = ({ campaign }: { campaign?: Campaign }) => {
   const { t } = useTranslation(['admin-campaigns', 'admin', 'common']);
-  const toast = useToast();
-  const navigate = useNavigate();
-  const form = useApiForm(campaignBodySchema, {
-    defaultValues: campaign ? valuesOf(campaign) : emptyCampaign(),
+  const form = useRecordForm(campaignBodySchema, {
+    record: campaign,
+    empty: emptyCampaign,
+    valuesOf,
     mutation: useSaveCampaign(campaignsList.id, campaign?.id),
-    onSuccess: ({ campaign: saved, message }) => {
-      toast(message);
-      if (campaign) form.reset(valuesOf(saved));
-      else navigate(campaignPath('edit', saved.id));
-      return { kind: 'success', message };
-    },
-    fallback: 'GENERIC',
+    saved: (answer) => answer.campaign,
+    editPath: (saved) => campaignPath('edit', saved.id),
   });
   return (
     <FormShell

@@ -5,10 +5,9 @@ import {
   campaignLanguagesBodySchema,
   requiredBannerLocales,
 } from '@esim/contracts/staff';
-import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { TextField } from '@esim/ui/form/text-field';
-import { useApiForm } from '@esim/ui/form/use-api-form';
+import { useRecordForm } from '@esim/ui/form/use-record-form';
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSaveCampaignTexts } from '../api/campaigns';
@@ -23,16 +22,11 @@ const required = new Set<string>(requiredBannerLocales);
 /** `/campaigns/languages/{id}`: the banner in each of the twelve languages; empty ones show the English text. */
 export const CampaignLanguagesForm = ({ campaign }: { campaign: Campaign }) => {
   const { t } = useTranslation(['admin-campaigns', 'admin', 'common']);
-  const toast = useToast();
-  const form = useApiForm(campaignLanguagesBodySchema, {
-    defaultValues: valuesOf(campaign),
+  const form = useRecordForm(campaignLanguagesBodySchema, {
+    record: campaign,
+    valuesOf,
     mutation: useSaveCampaignTexts(campaignsList.id, campaign.id),
-    onSuccess: ({ campaign: saved, message }) => {
-      toast(message);
-      form.reset(valuesOf(saved));
-      return { kind: 'success', message };
-    },
-    fallback: 'GENERIC',
+    saved: (answer) => answer.campaign,
   });
   return (
     <FormShell

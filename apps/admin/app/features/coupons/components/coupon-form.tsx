@@ -1,15 +1,13 @@
 import { packageTypes } from '@esim/contracts';
 import { type Coupon, type CouponBody, couponBodySchema, couponKinds } from '@esim/contracts/staff';
-import { useToast } from '@esim/ui/feedback/toast';
 import { DateField } from '@esim/ui/form/date-field';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { MoneyField } from '@esim/ui/form/money-field';
 import { SelectField } from '@esim/ui/form/select-field';
 import { TextField } from '@esim/ui/form/text-field';
-import { useApiForm } from '@esim/ui/form/use-api-form';
+import { useRecordForm } from '@esim/ui/form/use-record-form';
 import { SimpleGrid, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useSaveCoupon } from '../api/coupons';
 import { couponEditPath, couponsList } from '../coupons-list';
 
@@ -54,18 +52,13 @@ const valuesOf = (coupon: Coupon): CouponBody => ({
  */
 export const CouponForm = ({ coupon }: { coupon?: Coupon }) => {
   const { t } = useTranslation(['admin-coupons', 'admin', 'common']);
-  const toast = useToast();
-  const navigate = useNavigate();
-  const form = useApiForm(couponBodySchema, {
-    defaultValues: coupon ? valuesOf(coupon) : emptyCoupon(),
+  const form = useRecordForm(couponBodySchema, {
+    record: coupon,
+    empty: emptyCoupon,
+    valuesOf,
     mutation: useSaveCoupon(couponsList.id, coupon?.id),
-    onSuccess: ({ coupon: saved, message }) => {
-      toast(message);
-      if (coupon) form.reset(valuesOf(saved));
-      else navigate(couponEditPath(saved.id));
-      return { kind: 'success', message };
-    },
-    fallback: 'GENERIC',
+    saved: (answer) => answer.coupon,
+    editPath: (saved) => couponEditPath(saved.id),
   });
   const kind = form.watch('kind');
   const any = t('coupons.form.any');

@@ -1,20 +1,16 @@
-import { type AddPackageBody, addPackageBodySchema, type WholesalePackageItem } from '@esim/contracts/staff';
-import { isApiError } from '@esim/ui/api-client';
+import { addPackageBodySchema, type WholesalePackageItem } from '@esim/contracts/staff';
 import { DetailPage } from '@esim/ui/detail/detail-page';
 import { Facts, factsFor } from '@esim/ui/detail/facts';
-import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { MoneyField } from '@esim/ui/form/money-field';
-import { useApiForm } from '@esim/ui/form/use-api-form';
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { LoadState } from '../../../components/load-state';
 import { listWholesalePackages, useAddPackage } from '../api/packages';
 import { wholesaleList } from '../packages-list';
-import { CheckboxField } from './checkbox-field';
+import { useMarginPriceForm } from './margin-price-form';
 
 const fact = factsFor<WholesalePackageItem>();
 const facts = [
@@ -26,36 +22,19 @@ const facts = [
 
 const AddPackageForm = ({ item }: { item: WholesalePackageItem }) => {
   const { t } = useTranslation(['admin-packages', 'admin', 'common']);
-  const toast = useToast();
-  const [belowMargin, setBelowMargin] = useState(false);
-  const form = useApiForm(addPackageBodySchema, {
+  const { form, confirmation } = useMarginPriceForm(addPackageBodySchema, {
     defaultValues: {
       code: item.code,
       priceCents: item.suggestedPriceCents,
       confirmBelowMargin: false,
-    } as AddPackageBody,
+    },
     mutation: useAddPackage(),
-    onSuccess: ({ message }) => {
-      toast(message);
-      return { kind: 'success', message };
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'PRICE_BELOW_MARGIN') setBelowMargin(true);
-      return undefined;
-    },
-    fallback: 'GENERIC',
+    confirmTestId: 'add-confirm-below-margin',
   });
   return (
     <FormShell form={form} submitLabel={t('wholesale.add')} data-testid="add-package-form">
       <MoneyField form={form} name="priceCents" label={t('packages.priceCents')} required />
-      {belowMargin ? (
-        <CheckboxField
-          form={form}
-          name="confirmBelowMargin"
-          label={t('packages.edit.confirmBelowMargin')}
-          data-testid="add-confirm-below-margin"
-        />
-      ) : null}
+      {confirmation}
     </FormShell>
   );
 };

@@ -1,17 +1,14 @@
 import { localeLabels, locales, localeTags } from '@esim/contracts';
-import { type StaffPackage, type UpdatePackageBody, updatePackageBodySchema } from '@esim/contracts/staff';
-import { isApiError } from '@esim/ui/api-client';
-import { useToast } from '@esim/ui/feedback/toast';
+import { type StaffPackage, updatePackageBodySchema } from '@esim/contracts/staff';
 import { DateField } from '@esim/ui/form/date-field';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { MoneyField } from '@esim/ui/form/money-field';
 import { TextField } from '@esim/ui/form/text-field';
-import { useApiForm } from '@esim/ui/form/use-api-form';
 import { Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdatePackage } from '../api/packages';
 import { CheckboxField } from './checkbox-field';
+import { useMarginPriceForm } from './margin-price-form';
 
 const day = (iso: string | null, endOfDay = false) =>
   iso ? new Date(new Date(iso).getTime() - (endOfDay ? 1 : 0)).toISOString().slice(0, 10) : '';
@@ -22,9 +19,7 @@ const day = (iso: string | null, endOfDay = false) =>
  */
 export const PackageEditForm = ({ pkg }: { pkg: StaffPackage }) => {
   const { t } = useTranslation(['admin-packages', 'admin', 'common']);
-  const toast = useToast();
-  const [belowMargin, setBelowMargin] = useState(false);
-  const form = useApiForm(updatePackageBodySchema, {
+  const { form, confirmation } = useMarginPriceForm(updatePackageBodySchema, {
     defaultValues: {
       version: pkg.version,
       priceCents: pkg.priceCents,
@@ -35,17 +30,9 @@ export const PackageEditForm = ({ pkg }: { pkg: StaffPackage }) => {
       active: pkg.active,
       displayNames: pkg.displayNames,
       confirmBelowMargin: false,
-    } as UpdatePackageBody,
+    },
     mutation: useUpdatePackage(pkg.id),
-    onSuccess: ({ message }) => {
-      toast(message);
-      return { kind: 'success', message };
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'PRICE_BELOW_MARGIN') setBelowMargin(true);
-      return undefined;
-    },
-    fallback: 'GENERIC',
+    confirmTestId: 'confirm-below-margin',
   });
   return (
     <FormShell form={form} submitLabel={t('packages.edit.save')} data-testid="package-edit-form">
@@ -80,14 +67,7 @@ export const PackageEditForm = ({ pkg }: { pkg: StaffPackage }) => {
           ))}
         </SimpleGrid>
       </Fieldset>
-      {belowMargin ? (
-        <CheckboxField
-          form={form}
-          name="confirmBelowMargin"
-          label={t('packages.edit.confirmBelowMargin')}
-          data-testid="confirm-below-margin"
-        />
-      ) : null}
+      {confirmation}
     </FormShell>
   );
 };

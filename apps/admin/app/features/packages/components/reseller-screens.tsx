@@ -1,18 +1,10 @@
-import {
-  type SetResellerPriceBody,
-  type StaffPackage,
-  setResellerPriceBodySchema,
-} from '@esim/contracts/staff';
-import { isApiError } from '@esim/ui/api-client';
+import { type StaffPackage, setResellerPriceBodySchema } from '@esim/contracts/staff';
 import { ActionButton, ActionGroup } from '@esim/ui/detail/action-button';
 import { DetailPage } from '@esim/ui/detail/detail-page';
 import { Facts, factsFor } from '@esim/ui/detail/facts';
 import { useAction } from '@esim/ui/detail/use-action';
-import { useToast } from '@esim/ui/feedback/toast';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { MoneyField } from '@esim/ui/form/money-field';
-import { useApiForm } from '@esim/ui/form/use-api-form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { LoadState } from '../../../components/load-state';
@@ -23,32 +15,22 @@ import {
   useStaffPackage,
 } from '../api/packages';
 import { packagesList } from '../packages-list';
-import { CheckboxField } from './checkbox-field';
 import { MarginAction } from './margin-action';
+import { useMarginPriceForm } from './margin-price-form';
 
 const fact = factsFor<StaffPackage>();
 const facts = [fact.money('wholesaleCents'), fact.money('priceCents'), fact.money('resellerPriceCents')];
 
 const ResellerPriceForm = ({ pkg }: { pkg: StaffPackage }) => {
   const { t } = useTranslation(['admin-packages', 'admin', 'common']);
-  const toast = useToast();
-  const [belowMargin, setBelowMargin] = useState(false);
-  const form = useApiForm(setResellerPriceBodySchema, {
+  const { form, confirmation } = useMarginPriceForm(setResellerPriceBodySchema, {
     defaultValues: {
       version: pkg.version,
       resellerPriceCents: pkg.resellerPriceCents ?? undefined,
       confirmBelowMargin: false,
-    } as SetResellerPriceBody,
+    },
     mutation: useSetResellerPrice(pkg.id),
-    onSuccess: ({ message }) => {
-      toast(message);
-      return { kind: 'success', message };
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'PRICE_BELOW_MARGIN') setBelowMargin(true);
-      return undefined;
-    },
-    fallback: 'GENERIC',
+    confirmTestId: 'reseller-confirm-below-margin',
   });
   return (
     <FormShell
@@ -57,14 +39,7 @@ const ResellerPriceForm = ({ pkg }: { pkg: StaffPackage }) => {
       data-testid="reseller-price-form"
     >
       <MoneyField form={form} name="resellerPriceCents" label={t('packages.resellerPriceCents')} required />
-      {belowMargin ? (
-        <CheckboxField
-          form={form}
-          name="confirmBelowMargin"
-          label={t('packages.edit.confirmBelowMargin')}
-          data-testid="reseller-confirm-below-margin"
-        />
-      ) : null}
+      {confirmation}
     </FormShell>
   );
 };
