@@ -3,8 +3,9 @@ import { expect, expectNoAxeViolations, test, withLanguage } from '../../fixture
 import { siteURL } from '../../fixtures/urls';
 import { loginAsStaff } from './staff-session';
 
-// Issue 32, packages: an analytics user raises a package's price and the public country page shows it; the
-// packages screens in English at desktop width and in Albanian at phone width, axe on each.
+// Issue 32, packages: an analytics user raises a package's price and the public country page shows it, and a
+// price below the minimum margin asks for the confirmation (ADR 0052); the packages screens in English at
+// desktop width and in Albanian at phone width, axe on each.
 
 const listSettled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
@@ -33,10 +34,11 @@ test('analytics raises a package’s price; the public country page shows the ne
   const detail = page.getByTestId('package-detail');
   await expect(detail).toBeVisible();
   const slug = await detail.getByTestId('package-slug').textContent();
+  const priceInput = detail.getByRole('textbox', { name: 'Price', exact: true });
   // A price of its own each run (cents from the clock), well above cost and margin.
   const cents = 1_000 + (Date.now() % 900);
   const price = `€${(cents / 100).toFixed(2)}`;
-  await detail.getByRole('textbox', { name: 'Price', exact: true }).fill((cents / 100).toFixed(2));
+  await priceInput.fill((cents / 100).toFixed(2));
   await detail.getByRole('button', { name: 'Save package' }).click();
   // The history says who changed what (the form starts again from the saved version).
   await expect(detail.getByTestId('history')).toContainText(`Edited`);
@@ -52,6 +54,12 @@ test('analytics raises a package’s price; the public country page shows the ne
     await expect(site.locator(`[data-testid="package-card"][data-slug="${slug}"]`)).toContainText(price);
   }).toPass({ timeout: 10_000 });
   await visitor.close();
+
+  // Below cost plus the minimum margin: refused under the price, and the confirmation appears.
+  await priceInput.fill('0.10');
+  await detail.getByRole('button', { name: 'Save package' }).click();
+  await expect(detail.getByTestId('confirm-below-margin')).toBeVisible();
+  await expect(priceInput).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('the packages screens in Albanian at phone width and in English at desktop width; axe finds nothing', async ({
