@@ -4,7 +4,8 @@ import { siteURL } from '../../fixtures/urls';
 import { loginAsStaff } from './staff-session';
 
 // Issue 32, packages: an analytics user raises a package's price and the public country page shows it, and a
-// price below the minimum margin asks for the confirmation (ADR 0052); the packages screens in English at desktop width and in Albanian at phone width, axe on each.
+// price below the minimum margin asks for the confirmation (ADR 0052); the packages screens in English at
+// desktop width and in Albanian at phone width, axe on each.
 
 const listSettled = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 
