@@ -8,7 +8,7 @@ import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { findStaffScreen, getGuardRole, isAllowed } from '../../lib/access';
+import { type Access, findStaffScreen, getGuardRole, isAllowed } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { PageTitle } from '../page-title';
 import { changeRate, readReportRange, reportPresets, withReportRange } from './report-range';
@@ -162,9 +162,16 @@ export const useRowsLink = () => {
   const role = getGuardRole(user);
   return (href: string | null | undefined) => {
     if (!href) return null;
-    const screen = findStaffScreen(href.split('?')[0] ?? '');
-    return screen && isAllowed(screen.access, role) ? href : null;
+    const access = accessOf(href.split('?')[0] ?? '');
+    return access && isAllowed(access, role) ? href : null;
   };
+};
+
+// A report links a few lists from hundreds of cells: each list's access is looked up once, not per cell.
+const listAccess = new Map<string, Access | undefined>();
+const accessOf = (pathname: string) => {
+  if (!listAccess.has(pathname)) listAccess.set(pathname, findStaffScreen(pathname)?.access);
+  return listAccess.get(pathname);
 };
 
 /** A figure: a link to its rows when it has them, else text. */
