@@ -3,31 +3,17 @@ import { formatDate, formatDateTime, formatNumber, formatPrice } from '@esim/ui/
 import { useLocale } from '@esim/ui/use-locale';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  ReportCsvButton,
-  type ReportRange,
-  ReportRangePicker,
-  ReportTile,
-  useReportRange,
-} from '../../../components/report/report-screen';
+import { ReportCsvButton } from '../../../components/report/report-screen';
 import { downloadFacebookCsv, type FacebookScreen } from '../api/facebook-ads';
 
 /**
  * The Facebook screens' own parts on the report kit (ADR 0076): a figure Meta did not report is a dash, the CSV
- * of each screen's table and when Meta's figures were synced. The range, its picker and the tiles are the kit's;
- * the attributed orders' screen keeps importing them from here.
+ * of each screen's table and when Meta's figures were synced. The range, its picker and the tiles are the kit's.
  */
 
 export const currentColor = 'var(--mantine-color-accent-7)';
 export const previousColor = 'var(--mantine-color-gray-6)';
 export const metaColor = 'var(--mantine-color-blue-7)';
-
-/** The range of `?from&to` (the last 30 days by default); other parameters (`campaignId`) are kept. */
-export const useFacebookRange = useReportRange;
-
-export const FacebookRangePicker = ({ range }: { range: ReportRange }) => (
-  <ReportRangePicker range={range} testId="facebook-range" />
-);
 
 /** Figures in the viewer's words; a missing one (Meta did not report it) is a dash, never 0. */
 export const useFigureFormats = () => {
@@ -78,9 +64,6 @@ export const CsvButton = ({
     testId={`facebook-csv-${screen}`}
   />
 );
-
-/** A figure of the period with the previous period's under it (the kit's tile). */
-export const Tile = ReportTile;
 
 /** When the figures were last synced from Meta, and what the screen compares with. */
 export const SyncNote = ({

@@ -1,23 +1,14 @@
-import { analyticsRangeProblem } from '@esim/contracts/staff';
-import { type DateRange, isIsoDate, isoDate, lastDays } from '@esim/ui/date-range/date-range';
-import { DateRangePicker } from '@esim/ui/date-range/date-range-picker';
 import { readListQuery } from '@esim/ui/list/list-url-state';
 import { ListView, listQueryKey } from '@esim/ui/list/list-view';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { ReportRangePicker, useReportRange } from '../../../components/report/report-screen';
 import { savedViewsStore } from '../../../lib/saved-views';
 import { listFacebookAdOrders } from '../api/list-facebook-ad-orders';
 import { facebookAdOrdersList as list } from '../facebook-ad-orders-list';
-
-const presets = [
-  { days: 7, key: 'd7' },
-  { days: 30, key: 'd30' },
-  { days: 90, key: 'd90' },
-  { days: 365, key: 'd365' },
-] as const;
 
 /**
  * `/facebook/ads/orders` (ADR 0069, ADR 0078): every order that came through an ad (Meta's click id or a Meta
@@ -27,24 +18,9 @@ const presets = [
  */
 export const FacebookOrdersScreen = () => {
   const { t } = useTranslation(['admin-facebook', 'admin']);
-  const [params, setParams] = useSearchParams();
-  const today = isoDate(new Date());
-  // The contract's default range is the same last 30 UTC days.
-  const fallback = lastDays(30, today);
-  const read = (name: keyof DateRange) => {
-    const value = params.get(name) ?? '';
-    return isIsoDate(value) ? value : fallback[name];
-  };
-  const range = { from: read('from'), to: read('to') };
-  const problem = analyticsRangeProblem(range.from, range.to);
+  const report = useReportRange();
+  const { params, problem } = report;
   const campaignId = params.get('campaignId');
-  const change = (set: (next: URLSearchParams) => void) => {
-    const next = new URLSearchParams(params);
-    set(next);
-    // Another range or campaign has other pages.
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
   // The list's own answer (the same key: one request) names the campaign it is narrowed to.
   const query = problem ? list.query.parse({}) : readListQuery(list, params);
   const answer = useQuery({
@@ -57,20 +33,7 @@ export const FacebookOrdersScreen = () => {
   return (
     <Stack gap="md">
       <PageTitle>{t('admin:screens.facebookOrders')}</PageTitle>
-      <DateRangePicker
-        value={range}
-        onChange={(next) =>
-          change((p) => {
-            p.set('from', next.from);
-            p.set('to', next.to);
-          })
-        }
-        labels={{ from: t('facebook.from'), to: t('facebook.to') }}
-        presets={presets.map(({ days, key }) => ({ days, label: t(`facebook.presets.${key}`) }))}
-        today={today}
-        error={problem ? t(`admin:${problem}`) : null}
-        data-testid="facebook-range"
-      />
+      <ReportRangePicker range={report} testId="facebook-range" />
       <Text size="sm" c="gray.7">
         {t('facebook.ordersRules')}
       </Text>

@@ -11,6 +11,7 @@ import { bucketPeriods } from '../../../components/report/report-range';
 import {
   ReportScreen,
   ReportSection,
+  ReportTile,
   useReportRange,
   useRowsLink,
 } from '../../../components/report/report-screen';
@@ -24,7 +25,6 @@ import {
   metaColor,
   previousColor,
   SyncNote,
-  Tile,
   useFigureFormats,
 } from './facebook-kit';
 
@@ -123,7 +123,7 @@ const TotalFigures = ({ data }: { data: FacebookAdsTotal }) => {
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {tiles.map(({ key, format }) => (
-          <Tile
+          <ReportTile
             key={key}
             label={t(`facebook.figures.${key}`)}
             value={format(current[key])}
@@ -142,7 +142,7 @@ const TotalFigures = ({ data }: { data: FacebookAdsTotal }) => {
                 {t('facebook.openOrders')}
               </Anchor>
             ) : null}
-          </Tile>
+          </ReportTile>
         ))}
       </SimpleGrid>
       <ReportSection>
