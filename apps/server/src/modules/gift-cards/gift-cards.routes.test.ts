@@ -26,6 +26,7 @@ import {
   uniquePhone,
 } from '../../test/harness';
 import { giftCardCodeOf } from './gift-card-code';
+import { giftCardLedgerBalance } from './gift-cards.repository';
 import { deliverDueGiftCards } from './gift-cards.service';
 
 // Issue 31: gift cards bought on the site, delivered by e-mail on their send date, previewed on the order page,
@@ -373,6 +374,53 @@ describe('staff refunds of what a gift card paid', () => {
     // The same click again within seconds is answered with the first refund, not a second one.
     expect((await refund(orderId, 300)).json().refund.id).toBe(response.json().refund.id);
     expect(await balanceOf(giftCard.id)).toBe(left + 300);
+  });
+
+  it('records each refund in the card history, so the balance is always issued - used + refunded', async () => {
+    // A partial redeem: a 500-euro card pays one order and keeps the rest.
+    const { giftCard, code } = await buyPaid({ amount: 500 });
+    const orderId = await paidWith(code);
+    const ledger = () => giftCardLedgerBalance(ctx.deps.db, giftCard.id);
+    expect(await ledger()).toBe(await balanceOf(giftCard.id));
+    expect(await ledger()).toBe(50000 - dear.priceCents);
+    // A partial refund, then a second one (another amount and reason: not a double click).
+    const first = await refund(orderId, 300);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await ledger()).toBe(await balanceOf(giftCard.id));
+    const second = await post(
+      `/api/staff/orders/${orderId}/refunds`,
+      { amountCents: 200, kind: 'order', reason: 'Second thoughts', policyOverrideReason: 'Goodwill' },
+      admin.auth,
+    );
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await balanceOf(giftCard.id)).toBe(50000 - dear.priceCents + 500);
+    expect(await ledger()).toBe(await balanceOf(giftCard.id));
+    // Staff see both refunds in the card's history beside the redemption, newest first.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/gift-cards/${giftCard.id}`,
+      headers: admin.auth,
+    });
+    expect(detail.json().redemptions).toMatchObject([
+      { kind: 'refund', refundId: second.json().refund.id, orderId, amountCents: 200, status: 'refunded' },
+      { kind: 'refund', refundId: first.json().refund.id, orderId, amountCents: 300, status: 'refunded' },
+      { kind: 'redemption', refundId: null, orderId, amountCents: dear.priceCents, status: 'captured' },
+    ]);
+  });
+
+  it('records the gift card part of a mixed refund once, and not the part given back to the card charge', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 10 });
+    const orderId = await paidWith(code);
+    expect((await refund(orderId, 'full')).statusCode).toBe(201);
+    const lines = await ctx.deps.db
+      .select()
+      .from(giftCardRedemptions)
+      .where(eq(giftCardRedemptions.giftCardId, giftCard.id));
+    expect(lines.map((l) => [l.kind, l.amountCents]).sort()).toEqual([
+      ['redemption', 1000],
+      ['refund', 1000],
+    ]);
+    expect(await giftCardLedgerBalance(ctx.deps.db, giftCard.id)).toBe(1000);
   });
 });
 

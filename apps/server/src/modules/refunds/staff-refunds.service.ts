@@ -18,7 +18,7 @@ import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { postEntries } from '../credits/credits.service';
-import { creditGiftCard, getCapturedRedemptionOfOrder } from '../gift-cards/gift-cards.repository';
+import { getCapturedRedemptionOfOrder, refundOntoGiftCard } from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { changeOrderStatus, getOrder, lockOrder, type OrderRow } from '../orders/orders.repository';
 import { refundKeyOf, updateRefund } from '../payments/refunds.repository';
@@ -266,7 +266,14 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
       redemption && toGiftCard > 0
         ? await refundRow({ cents: toGiftCard, paymentId: null, settled: true })
         : undefined;
-    if (redemption && toGiftCard > 0) await creditGiftCard(tx, redemption.giftCardId, toGiftCard);
+    // The card's history records the refund beside its redemptions (ADR 0080): balance = issued - used + refunded.
+    if (redemption && giftCardRefund)
+      await refundOntoGiftCard(tx, {
+        giftCardId: redemption.giftCardId,
+        orderId: order.id,
+        refundId: giftCardRefund.id,
+        amountCents: toGiftCard,
+      });
     const refund = cardRefund ?? giftCardRefund;
     if (!refund) throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
     if (byShopCredit) {
