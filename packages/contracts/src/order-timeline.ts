@@ -1,4 +1,5 @@
 import { orderStatusSchema } from './orders';
+import { refundErrorCodes } from './refund-errors';
 import { apiSchemas, z } from './zod';
 
 /**
@@ -58,6 +59,9 @@ export const orderEventDetailSchemas = {
     kind: z.string(),
     status: z.enum(['pending', 'succeeded', 'failed']),
     amountCents: z.number().int(),
+    /** A failed refund: why, in our codes (ADR 0081), and the provider's own words. */
+    errorCode: z.enum(refundErrorCodes).optional(),
+    error: z.string().nullable().optional(),
   }),
   staff_action: z.object({ action: z.string(), reason: z.string().nullable() }),
 } satisfies Record<OrderEventKind, z.ZodType>;

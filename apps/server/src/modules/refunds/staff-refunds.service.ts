@@ -62,6 +62,7 @@ export const toStaffRefund = (row: StaffRefundRow): StaffRefund => ({
   providerCostRecoveredCents: row.refund.providerCostRecoveredCents,
   netLossCents: row.refund.amountCents - row.refund.providerCostRecoveredCents,
   error: row.refund.error,
+  errorCode: row.refund.errorCode,
   reason: row.refund.reason,
   policyOverrideReason: row.refund.policyOverrideReason,
   staffName: row.staffName,
@@ -420,7 +421,7 @@ export const retryRefund = async (
         }),
       );
     // The provider's id of a refund it refused is dropped so the same key is sent again.
-    await updateRefund(tx, refund.id, { status: 'pending', error: null, providerRef: null });
+    await updateRefund(tx, refund.id, { status: 'pending', error: null, errorCode: null, providerRef: null });
     await recordOrderEvent(tx, order.id, {
       kind: 'staff_action',
       actor: 'staff',
@@ -432,7 +433,7 @@ export const retryRefund = async (
       action: 'order.refund-retry',
       entityType: 'order',
       entityId: order.id,
-      before: { refundId: refund.id, status: 'failed', error: refund.error },
+      before: { refundId: refund.id, status: 'failed', error: refund.error, errorCode: refund.errorCode },
       after: { refundId: refund.id, status: 'pending' },
     });
   });
@@ -457,6 +458,7 @@ const columns: CsvColumn<StaffRefund>[] = [
   { header: 'amountCents', value: (r) => r.amountCents },
   { header: 'providerCostRecoveredCents', value: (r) => r.providerCostRecoveredCents },
   { header: 'netLossCents', value: (r) => r.netLossCents },
+  { header: 'errorCode', value: (r) => r.errorCode },
   { header: 'error', value: (r) => r.error },
   { header: 'reason', value: (r) => r.reason },
   { header: 'policyOverrideReason', value: (r) => r.policyOverrideReason },
