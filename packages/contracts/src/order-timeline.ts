@@ -14,6 +14,7 @@ export const orderEventKinds = [
   'message_sent',
   'refund',
   'staff_action',
+  'gift_claimed',
 ] as const;
 export type OrderEventKind = (typeof orderEventKinds)[number];
 
@@ -24,6 +25,8 @@ export const orderEventActors = [
   'staff',
   'payment_provider',
   'esim_provider',
+  /** A gift eSIM's recipient (the account that claimed it). */
+  'recipient',
 ] as const;
 export type OrderEventActor = (typeof orderEventActors)[number];
 
@@ -64,6 +67,8 @@ export const orderEventDetailSchemas = {
     error: z.string().nullable().optional(),
   }),
   staff_action: z.object({ action: z.string(), reason: z.string().nullable() }),
+  /** A gift eSIM claimed into an account (ADR 0082): which account, and when. */
+  gift_claimed: z.object({ accountId: z.string(), email: z.string(), claimedAt: z.string() }),
 } satisfies Record<OrderEventKind, z.ZodType>;
 
 /** An event as code records it: its kind and that kind's detail. */
@@ -93,6 +98,7 @@ export const orderTimelineEventSchema = z
     eventOf('message_sent'),
     eventOf('refund'),
     eventOf('staff_action'),
+    eventOf('gift_claimed'),
   ])
   .register(apiSchemas, { id: 'OrderTimelineEvent' });
 export type OrderTimelineEvent = z.infer<typeof orderTimelineEventSchema>;

@@ -191,6 +191,8 @@ const describeEvent = (event: OrderTimelineEvent, { t, locale }: CellContext): s
         : null;
       return [text, reason, said].filter(Boolean).join(' — ');
     }
+    case 'gift_claimed':
+      return t(key('giftClaimed'), { email: event.detail.email });
     case 'staff_action':
       return withReason(
         t(key('staffAction'), {
