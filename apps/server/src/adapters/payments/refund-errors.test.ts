@@ -31,11 +31,9 @@ describe('stripeRefundErrorCode', () => {
 });
 
 describe('stripeRefundErrorOf', () => {
-  const raw = (type: string, code?: string) => ({
-    type,
-    message: `${type} said no`,
-    ...(code ? { code } : {}),
-  });
+  type RawError = ConstructorParameters<typeof Stripe.errors.StripeError>[0];
+  const raw = (type: string, code?: string) =>
+    ({ type, message: `${type} said no`, ...(code ? { code } : {}) }) as RawError;
 
   it('calls Stripe out of reach or failing on its side unavailable, with its message', () => {
     expect(stripeRefundErrorOf(new Stripe.errors.StripeConnectionError(raw('api_error')))).toEqual({

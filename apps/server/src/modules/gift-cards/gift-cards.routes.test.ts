@@ -259,9 +259,9 @@ describe("the buyer's receipt", () => {
       url: `/api/staff/orders/${paid.id}`,
       headers: admin.auth,
     });
-    expect(page.json().messages).toEqual([
-      expect.objectContaining({ channel: 'email', to: body.email, subject: mail?.subject }),
-    ]);
+    expect(
+      page.json().messages.filter((m: { subject: string | null }) => m.subject === mail?.subject),
+    ).toEqual([expect.objectContaining({ channel: 'email', to: body.email })]);
   });
 
   it('writes the receipt in Arabic for a buyer who bought in Arabic', async () => {
