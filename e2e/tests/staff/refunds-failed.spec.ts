@@ -31,7 +31,13 @@ test('a failed refund appears in failed refunds and its retry succeeds once', as
     await page.goto(`/refunds/failed-refunds?q=${encodeURIComponent(order.number)}`);
     const rows = page.getByTestId('list-row');
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText('switched to fail');
+    // The reason in our words, with the provider's own text under it (ADR 0081).
+    await expect(rows.first().getByTestId('refund-error-reason')).toContainText(
+      'The payment provider could not be reached',
+    );
+    await expect(rows.first().getByTestId('refund-error-provider')).toContainText(
+      'Provider: sandbox: refunds are switched to fail',
+    );
     await sandboxSwitch.click();
     await expect(sandboxSwitch).not.toBeChecked();
   } finally {
@@ -65,6 +71,12 @@ test('a failed refund appears in failed refunds and its retry succeeds once', as
   );
   expect(again.status()).toBe(409);
   expect((await again.json()).message).toBe('This refund already succeeded: it is not sent again.');
+
+  // The order's timeline keeps the failure with its reason beside the refund that followed.
+  await page.goto(`/orders/all?order=${order.id}`);
+  await expect(page.getByTestId('order-timeline-table')).toContainText(
+    'The payment provider could not be reached — Provider: sandbox: refunds are switched to fail',
+  );
 });
 
 const lists = [

@@ -16,6 +16,7 @@ export * from './order-timeline';
 export * from './orders';
 export * from './paging';
 export * from './push';
+export * from './refund-errors';
 export * from './site-data';
 export * from './validation';
 export { apiSchemas } from './zod';

@@ -1,4 +1,5 @@
 import { orderStatusSchema } from './orders';
+import { refundErrorCodes } from './refund-errors';
 import { apiSchemas, z } from './zod';
 
 /**
@@ -13,6 +14,7 @@ export const orderEventKinds = [
   'message_sent',
   'refund',
   'staff_action',
+  'gift_claimed',
 ] as const;
 export type OrderEventKind = (typeof orderEventKinds)[number];
 
@@ -23,6 +25,8 @@ export const orderEventActors = [
   'staff',
   'payment_provider',
   'esim_provider',
+  /** A gift eSIM's recipient (the account that claimed it). */
+  'recipient',
 ] as const;
 export type OrderEventActor = (typeof orderEventActors)[number];
 
@@ -58,8 +62,13 @@ export const orderEventDetailSchemas = {
     kind: z.string(),
     status: z.enum(['pending', 'succeeded', 'failed']),
     amountCents: z.number().int(),
+    /** A failed refund: why, in our codes (ADR 0081), and the provider's own words. */
+    errorCode: z.enum(refundErrorCodes).optional(),
+    error: z.string().nullable().optional(),
   }),
   staff_action: z.object({ action: z.string(), reason: z.string().nullable() }),
+  /** A gift eSIM claimed into an account (ADR 0082): which account, and when. */
+  gift_claimed: z.object({ accountId: z.string(), email: z.string(), claimedAt: z.string() }),
 } satisfies Record<OrderEventKind, z.ZodType>;
 
 /** An event as code records it: its kind and that kind's detail. */
@@ -89,6 +98,7 @@ export const orderTimelineEventSchema = z
     eventOf('message_sent'),
     eventOf('refund'),
     eventOf('staff_action'),
+    eventOf('gift_claimed'),
   ])
   .register(apiSchemas, { id: 'OrderTimelineEvent' });
 export type OrderTimelineEvent = z.infer<typeof orderTimelineEventSchema>;

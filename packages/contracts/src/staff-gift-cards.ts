@@ -43,14 +43,20 @@ export const pagedStaffGiftCardsSchema = pagedSchema(staffGiftCardSchema, 'Paged
 
 export const giftCardIdParamsSchema = z.object({ giftCardId: z.uuid() });
 
+/**
+ * A line of a card's history (ADR 0080): a `redemption` (an order used the card) or a `refund` (a staff refund of
+ * that order put money back on it, status `refunded`, with its refund's id).
+ */
 export const giftCardRedemptionSchema = z
   .object({
     id: z.uuid(),
+    kind: z.enum(['redemption', 'refund']),
+    refundId: z.uuid().nullable(),
     orderId: z.uuid(),
     orderNumber: z.string(),
     buyerEmail: z.string(),
     amountCents: z.number().int(),
-    status: z.enum(['held', 'captured', 'released']),
+    status: z.enum(['held', 'captured', 'released', 'refunded']),
     createdAt: z.string(),
   })
   .register(apiSchemas, { id: 'GiftCardRedemption' });

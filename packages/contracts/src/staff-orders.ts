@@ -2,6 +2,7 @@ import { couponCodeField } from './coupon-checkout';
 import { orderTimelineEventSchema } from './order-timeline';
 import { orderKindSchema, orderReviewReasonSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
+import { refundErrorCodes } from './refund-errors';
 import { countryCodeField } from './validation';
 import { apiSchemas, z } from './zod';
 
@@ -115,6 +116,8 @@ export const staffOrderPageSchema = z
         kind: z.string(),
         status: z.enum(['pending', 'succeeded', 'failed']),
         amountCents: z.number().int(),
+        /** A failed refund's reason in our codes (ADR 0081) and the provider's own words. */
+        errorCode: z.enum(refundErrorCodes).nullable(),
         error: z.string().nullable(),
         createdAt: z.string(),
         updatedAt: z.string(),

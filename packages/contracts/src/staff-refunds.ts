@@ -1,5 +1,6 @@
 import { orderKindSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
+import { refundErrorCodes } from './refund-errors';
 import { apiSchemas, z } from './zod';
 
 /**
@@ -60,6 +61,9 @@ export const staffRefundSchema = z
     providerCostRecoveredCents: z.number().int(),
     /** Money returned less the provider cost recovered (negative: we recovered more than we returned). */
     netLossCents: z.number().int(),
+    /** A failed refund: why, in our codes (ADR 0081; staff read it translated)... */
+    errorCode: z.enum(refundErrorCodes).nullable(),
+    /** ...and the provider's own words, the secondary detail. */
     error: z.string().nullable(),
     reason: z.string().nullable(),
     policyOverrideReason: z.string().nullable(),

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { orders } from './orders';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orders, refunds } from './orders';
 
 /**
  * A gift card (issue 31, ADR 0040): bought like a package (an order of kind `gift_card`), activated when that
@@ -49,9 +59,11 @@ export const giftCards = pgTable(
 );
 
 /**
- * A gift card's use on an order (what staff see as redemptions). `held` when the order took the amount off the
- * balance, `captured` when the order was paid, `released` when its card payment failed or expired and the
- * amount went back to the balance. One row per card and order.
+ * A gift card's history (ADR 0080): its uses on orders and the refunds given back onto it.
+ * A `redemption` is `held` when the order took the amount off the balance, `captured` when the order was paid,
+ * `released` when its card payment failed or expired and the amount went back to the balance; one per card and
+ * order. A `refund` (status `refunded`, `refund_id` set) is money a staff refund of a redeeming order put back on
+ * the card; one per refund. So the balance is always `amount - held and captured + refunded`.
  */
 export const giftCardRedemptions = pgTable(
   'gift_card_redemptions',
@@ -63,15 +75,28 @@ export const giftCardRedemptions = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
+    kind: text('kind', { enum: ['redemption', 'refund'] })
+      .notNull()
+      .default('redemption'),
+    /** The staff refund a `refund` line gave back (null for a redemption). */
+    refundId: uuid('refund_id').references(() => refunds.id),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['held', 'captured', 'released'] })
+    status: text('status', { enum: ['held', 'captured', 'released', 'refunded'] })
       .notNull()
       .default('held'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('gift_card_redemptions_card_order_unique').on(t.giftCardId, t.orderId),
+    uniqueIndex('gift_card_redemptions_card_order_unique')
+      .on(t.giftCardId, t.orderId)
+      .where(sql`${t.kind} = 'redemption'`),
+    uniqueIndex('gift_card_redemptions_refund_unique').on(t.refundId).where(sql`${t.kind} = 'refund'`),
     index('gift_card_redemptions_order_idx').on(t.orderId),
+    index('gift_card_redemptions_card_idx').on(t.giftCardId, t.createdAt),
+    check(
+      'gift_card_redemptions_kind_check',
+      sql`(${t.kind} = 'refund') = (${t.refundId} is not null and ${t.status} = 'refunded')`,
+    ),
   ],
 );

@@ -4,6 +4,7 @@ import {
   orderKinds,
   orderReviewReasons,
   orderStatuses,
+  refundErrorCodes,
 } from '@esim/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -264,7 +265,10 @@ export const refunds = pgTable(
       .default('pending'),
     /** The provider's refund id once it accepted the refund. */
     providerRef: text('provider_ref'),
+    /** The provider's own words for a failure, shown to staff as the detail of `error_code`. */
     error: text('error'),
+    /** Why the provider refused, mapped to our codes by the payments port (ADR 0081); null unless failed. */
+    errorCode: text('error_code', { enum: refundErrorCodes }),
     staffUserId: uuid('staff_user_id').references(() => users.id),
     /** Why staff refunded (required for a staff refund). */
     reason: text('reason'),

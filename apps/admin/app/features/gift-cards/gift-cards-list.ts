@@ -14,6 +14,13 @@ export const redemptionStatus = defineStatuses('admin-gift-cards:redemptions.sta
   held: 'brown',
   captured: 'green',
   released: 'gray',
+  refunded: 'blue',
+});
+
+/** A line of a card's history: an order's use of it, or a refund put back on it (ADR 0080). */
+export const historyKind = defineStatuses('admin-gift-cards:redemptions.kinds', {
+  redemption: 'brown',
+  refund: 'blue',
 });
 
 export const giftCardsList = defineList({
@@ -44,6 +51,7 @@ export const redemptionRows = defineRows<GiftCardRedemption>({
   labels: 'admin-gift-cards:redemptions',
   rowId: (r) => r.id,
   columns: (col) => [
+    col.status('kind', historyKind),
     col.text('orderNumber'),
     col.text('buyerEmail'),
     col.money('amountCents'),

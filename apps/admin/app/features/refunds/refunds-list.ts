@@ -3,6 +3,7 @@ import { refundKinds, staffRefundsQuerySchema } from '@esim/contracts/staff';
 import { defineList } from '@esim/ui/list/define-list';
 import { defineStatuses } from '@esim/ui/status-list';
 import { createElement } from 'react';
+import { refundErrorCell } from '../../components/refund-error';
 import { exportRefunds, listRefunds } from './api/list-refunds';
 import { refundsListKey } from './api/refund-order';
 import { RetryRefundButton } from './components/retry-refund-button';
@@ -37,7 +38,8 @@ export const refundsList = defineList({
     col.money('amountCents', { sortable: true }),
     col.money('providerCostRecoveredCents'),
     col.money('netLossCents'),
-    col.text('error'),
+    // The reason translated, with the provider's own words under it (ADR 0081).
+    col.custom('error', (refund, { t }) => refundErrorCell(t, refund)),
     col.text('reason', { hidden: true }),
     col.text('policyOverrideReason', { hidden: true }),
     col.text('staffName', { hidden: true }),

@@ -1,3 +1,5 @@
+import type { RefundErrorCode } from '@esim/contracts';
+
 /** What a payment provider tells us about a payment, normalised. */
 export type PaymentEvent =
   | {
@@ -29,7 +31,10 @@ export type PaymentEvent =
       eventId: string;
       refundRef: string;
       paymentRef: string;
+      /** The provider's own words (Stripe: `failure_reason`), kept as the detail. */
       failureReason: string;
+      /** The same mapped to our codes (ADR 0081). */
+      errorCode: RefundErrorCode;
       refundKey?: string;
     }
   | { type: 'ignored'; eventId: string; providerType: string };
@@ -40,6 +45,9 @@ export type PaymentFailureReason =
   | 'expired_card'
   | 'processing_error'
   | 'other';
+
+/** A refund the provider refused or could not make: our code and the provider's own text (ADR 0081). */
+export type RefundFailure = { code: RefundErrorCode; message: string };
 
 export type CheckoutInput = {
   orderId: string;
@@ -84,5 +92,7 @@ export type PaymentsProvider = {
     paymentRef: string;
     amountCents: number;
     idempotencyKey: string;
-  }) => Promise<{ refundRef: string; status: 'pending' | 'succeeded' | 'failed' }>;
+  }) => Promise<{ refundRef: string; status: 'pending' | 'succeeded' | 'failed'; failure?: RefundFailure }>;
+  /** What a `refund` call that threw means, in our codes, with the provider's text (an outage, a refusal). */
+  refundErrorOf: (error: unknown) => RefundFailure;
 };

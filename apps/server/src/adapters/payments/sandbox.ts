@@ -7,6 +7,7 @@ import {
   type PaymentFailureReason,
   PaymentSignatureError,
   type PaymentsProvider,
+  type RefundFailure,
   type SessionStatus,
 } from './port';
 import {
@@ -18,6 +19,18 @@ import {
   getSandboxSession,
   insertSandboxSession,
 } from './sandbox.repository';
+
+/** What the sandbox says when its refunds are switched to fail (it answers like a provider that is down). */
+export const sandboxRefundsSwitchedOff = 'sandbox: refunds are switched to fail (payments sandbox)';
+
+/**
+ * The sandbox's refund failures in our codes (ADR 0081): whatever a refund call threw (the switch, or the
+ * sandbox's own store failing) is the provider being unavailable; a retry under the same key goes through.
+ */
+export const sandboxRefundErrorOf = (error: unknown): RefundFailure => ({
+  code: 'provider_unavailable',
+  message: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+});
 
 /** Test cards, as Stripe's test mode knows them. Any other Luhn-valid number is declined. */
 export const sandboxCards: Record<
@@ -178,11 +191,15 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
       const refundRef = `sbx_re_${createHmac('sha256', options.webhookSecret).update(idempotencyKey).digest('hex').slice(0, 24)}`;
       // Switched to fail, the sandbox answers like a provider that is down: nothing is recorded under the key,
       // so a retry with the same key goes through once the switch is off.
-      if (await getSandboxFailRefunds(options.db))
-        throw new Error('sandbox: refunds are switched to fail (payments sandbox)');
+      if (await getSandboxFailRefunds(options.db)) throw new Error(sandboxRefundsSwitchedOff);
       const refunded = await addSandboxRefund(options.db, { paymentRef, amountCents, idempotencyKey });
       if (refunded === 'replay') return { refundRef, status: 'succeeded' };
-      if (!refunded) return { refundRef, status: 'failed' };
+      if (!refunded)
+        return {
+          refundRef,
+          status: 'failed',
+          failure: { code: 'unknown', message: 'sandbox: the charge has not that much left to refund' },
+        };
       await deliver({
         id: id('sbx_evt'),
         type: 'refund.succeeded',
@@ -192,6 +209,7 @@ export const createSandboxPayments = (options: SandboxPaymentsOptions) => {
       });
       return { refundRef, status: 'succeeded' };
     },
+    refundErrorOf: sandboxRefundErrorOf,
   };
 
   /** The hosted page's form post: charges a test card, notifies us, and says where to send the buyer. */

@@ -361,6 +361,7 @@ describe('Stripe payments: webhooks', () => {
       refundRef,
       paymentRef: paymentIntent.id,
       failureReason: 'expired_or_canceled_card',
+      errorCode: 'expired_or_canceled_card',
       refundKey,
     });
     expect(parse('refund.updated', { ...refund, status: 'pending' }).result).toMatchObject({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isLocale, type Locale } from '@esim/contracts';
+import { isLocale, type Locale, type RefundErrorCode } from '@esim/contracts';
 import Stripe from 'stripe';
 import {
   type CheckoutInput,
@@ -7,6 +7,7 @@ import {
   type PaymentFailureReason,
   PaymentSignatureError,
   type PaymentsProvider,
+  type RefundFailure,
   type SessionStatus,
 } from './port';
 
@@ -105,6 +106,44 @@ const paymentOf = (session: Stripe.Checkout.Session) => {
   return { paymentRef, amountCents: session.amount_total };
 };
 
+/**
+ * Stripe's refund `failure_reason` (and a `canceled` refund, which only the merchant can cancel) in our codes
+ * (ADR 0081). Exported for the unit test.
+ */
+export const stripeRefundErrorCode = (reason: string | null | undefined): RefundErrorCode => {
+  switch (reason) {
+    case 'charge_for_pending_refund_disputed':
+    case 'charge_disputed':
+      return 'charge_disputed';
+    case 'declined':
+    case 'expired_or_canceled_card':
+    case 'insufficient_funds':
+    case 'lost_or_stolen_card':
+    case 'merchant_request':
+      return reason;
+    case 'canceled':
+      return 'merchant_request';
+    default:
+      return 'unknown';
+  }
+};
+
+/**
+ * What a refund request that threw means: Stripe out of reach or failing on its side is `provider_unavailable`;
+ * a refusal names its reason in the error's code (a disputed charge, a balance too low to refund from).
+ */
+export const stripeRefundErrorOf = (error: unknown): RefundFailure => {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    !(error instanceof Stripe.errors.StripeError)
+  )
+    return { code: 'provider_unavailable', message };
+  return { code: stripeRefundErrorCode(error.code), message };
+};
+
 const refundEvent = (eventId: string, refund: Stripe.Refund, providerType: string): PaymentEvent => {
   const paymentRef = idOf(refund.payment_intent);
   // Our refund's key, sent as metadata, names which of several refunds of one charge this is.
@@ -114,12 +153,14 @@ const refundEvent = (eventId: string, refund: Stripe.Refund, providerType: strin
     return { type: 'refund.succeeded', eventId, refundRef: refund.id, paymentRef, ...refundKey };
   }
   if (paymentRef && (refund.status === 'failed' || refund.status === 'canceled')) {
+    const failureReason = refund.failure_reason ?? refund.status;
     return {
       type: 'refund.failed',
       eventId,
       refundRef: refund.id,
       paymentRef,
-      failureReason: refund.failure_reason ?? refund.status,
+      failureReason,
+      errorCode: stripeRefundErrorCode(failureReason),
       ...refundKey,
     };
   }
@@ -289,7 +330,16 @@ export const createStripePayments = (options: StripePaymentsOptions): PaymentsPr
         { payment_intent: paymentRef, amount: amountCents, metadata: { refund_key: idempotencyKey } },
         { idempotencyKey },
       );
-      return { refundRef: refund.id, status: refundStatusOf(refund.status) };
+      const status = refundStatusOf(refund.status);
+      if (status !== 'failed') return { refundRef: refund.id, status };
+      const reason = refund.failure_reason ?? refund.status ?? 'failed';
+      return {
+        refundRef: refund.id,
+        status,
+        failure: { code: stripeRefundErrorCode(reason), message: reason },
+      };
     },
+
+    refundErrorOf: stripeRefundErrorOf,
   };
 };

@@ -126,7 +126,7 @@ export const insertRedemption = async (tx: Db, values: typeof giftCardRedemption
   return row;
 };
 
-/** Moves an order's redemptions from one status to another; the rows moved are returned (none: done before). */
+/** Moves an order's redemptions (not its refund lines) from one status to another; the rows moved are returned (none: done before). */
 export const changeRedemptionsOfOrder = (
   tx: Db,
   orderId: string,
@@ -136,7 +136,13 @@ export const changeRedemptionsOfOrder = (
   tx
     .update(giftCardRedemptions)
     .set({ status: to, updatedAt: sql`now()` })
-    .where(and(eq(giftCardRedemptions.orderId, orderId), eq(giftCardRedemptions.status, from)))
+    .where(
+      and(
+        eq(giftCardRedemptions.orderId, orderId),
+        eq(giftCardRedemptions.kind, 'redemption'),
+        eq(giftCardRedemptions.status, from),
+      ),
+    )
     .returning();
 
 /** The gift card that paid (part of) an order: its captured redemption. */
@@ -145,14 +151,58 @@ export const getCapturedRedemptionOfOrder = async (db: Db, orderId: string) =>
     await db
       .select()
       .from(giftCardRedemptions)
-      .where(and(eq(giftCardRedemptions.orderId, orderId), eq(giftCardRedemptions.status, 'captured')))
+      .where(
+        and(
+          eq(giftCardRedemptions.orderId, orderId),
+          eq(giftCardRedemptions.kind, 'redemption'),
+          eq(giftCardRedemptions.status, 'captured'),
+        ),
+      )
       .limit(1)
   )[0];
 
-export const listRedemptionsOfOrder = (db: Db, orderId: string) =>
-  db.select().from(giftCardRedemptions).where(eq(giftCardRedemptions.orderId, orderId));
+/**
+ * A staff refund of an order the card paid (part of) puts `amountCents` back on the card: its `refund` line and
+ * the balance, in the refund's transaction (ADR 0080). One line per refund (a unique index), so a repeated call
+ * adds nothing; it answers whether this call added it.
+ */
+export const refundOntoGiftCard = async (
+  tx: Db,
+  input: { giftCardId: string; orderId: string; refundId: string; amountCents: number },
+) => {
+  const [line] = await tx
+    .insert(giftCardRedemptions)
+    .values({ ...input, kind: 'refund', status: 'refunded' })
+    .onConflictDoNothing()
+    .returning({ id: giftCardRedemptions.id });
+  if (line) await creditGiftCard(tx, input.giftCardId, input.amountCents);
+  return line !== undefined;
+};
 
-/** A card's redemptions with their orders, newest first. */
+/**
+ * What a card's history says its balance is: the amount issued, less what orders hold or used, plus what refunds
+ * gave back (released holds are back on the card already). An active card's `balance_cents` always equals it.
+ */
+export const giftCardLedgerBalance = async (db: Db, giftCardId: string) => {
+  const [row] = await db
+    .select({
+      issued: giftCards.amountCents,
+      used: sql<number>`coalesce(sum(${giftCardRedemptions.amountCents}) filter (where ${giftCardRedemptions.kind} = 'redemption' and ${giftCardRedemptions.status} in ('held', 'captured')), 0)`.mapWith(
+        Number,
+      ),
+      refunded:
+        sql<number>`coalesce(sum(${giftCardRedemptions.amountCents}) filter (where ${giftCardRedemptions.kind} = 'refund'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(giftCards)
+    .leftJoin(giftCardRedemptions, eq(giftCardRedemptions.giftCardId, giftCards.id))
+    .where(eq(giftCards.id, giftCardId))
+    .groupBy(giftCards.id);
+  return row ? row.issued - row.used + row.refunded : undefined;
+};
+
+/** A card's history (redemptions and refunds) with their orders, newest first. */
 export const listRedemptionsOfCard = (db: Db, giftCardId: string) =>
   db
     .select({ redemption: giftCardRedemptions, orderNumber: orders.number, buyerEmail: orders.buyerEmail })
@@ -255,6 +305,7 @@ export const giftCardCentsOfOrder = async (db: Db, orderId: string) =>
         .where(
           and(
             eq(giftCardRedemptions.orderId, orderId),
+            eq(giftCardRedemptions.kind, 'redemption'),
             inArray(giftCardRedemptions.status, ['held', 'captured']),
           ),
         )

@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
+import { signatureHeader, signPayload } from '../../adapters/payments/sandbox';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { startFulfilment } from '../../jobs/fulfilment';
 import {
@@ -25,7 +26,9 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/harness';
+import { giftCardReceiptMailId } from '../orders/gift-card-orders.service';
 import { giftCardCodeOf } from './gift-card-code';
+import { giftCardLedgerBalance } from './gift-cards.repository';
 import { deliverDueGiftCards } from './gift-cards.service';
 
 // Issue 31: gift cards bought on the site, delivered by e-mail on their send date, previewed on the order page,
@@ -185,6 +188,116 @@ describe('POST /api/gift-cards', () => {
       expect(
         (await post('/api/gift-cards', body, (await createSignedInUser(ctx, kind)).auth)).statusCode,
       ).toBe(403);
+  });
+});
+
+describe("the buyer's receipt", () => {
+  const signedWebhook = (event: Record<string, unknown>) => {
+    const payload = JSON.stringify(event);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        [signatureHeader]: signPayload(ctx.config.payments.webhookSecret, payload),
+      },
+      payload,
+    });
+  };
+
+  /** A card bought in `locale` and paid by a webhook that arrives twice at once, and again after completion. */
+  const paidByWebhookTwice = async (locale: string) => {
+    const body = await buyBody({ sendOn: utcDay(new Date(), 3) });
+    const bought = await post('/api/gift-cards', body, { 'accept-language': locale });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const { orderId, checkoutUrl } = bought.json() as { orderId: string; checkoutUrl: string };
+    const event = (id: string) => ({
+      id,
+      type: 'payment.succeeded',
+      sessionId: sessionOf(checkoutUrl),
+      orderId,
+      paymentRef: `sbx_pi_${orderId.slice(0, 8)}`,
+      amountCents: 5000,
+    });
+    const answers = await Promise.all([
+      signedWebhook(event(`evt_a_${orderId}`)),
+      signedWebhook(event(`evt_a_${orderId}`)),
+      signedWebhook(event(`evt_b_${orderId}`)),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    await waitFor(async () => {
+      const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+      return row?.status === 'completed';
+    });
+    expect((await signedWebhook(event(`evt_c_${orderId}`))).statusCode).toBe(200);
+    const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new Error('no order');
+    return { body, order: row };
+  };
+
+  it('e-mails the buyer one receipt in their language, with the invoice and never the code', async () => {
+    const { body, order: paid } = await paidByWebhookTwice('sq');
+    const code = giftCardCodeOf(ctx.deps.config.jwtSecret, (await cardOfOrder(paid.id))?.id ?? '');
+    // The buyer's mails about this order (a new buyer also gets the set-password mail of their new account).
+    const mails = (await mailsTo(String(body.email))).filter((m) => m.subject?.includes(paid.number));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.id).toBe(giftCardReceiptMailId(paid.id));
+    expect(mail?.subject).toBe(`Fatura e kartës suaj dhuratë (${paid.number})`);
+    expect(mail?.text).toContain('Faleminderit për kartën dhuratë!');
+    expect(mail?.text).toContain(`Marrësi: ${body.recipientEmail}`);
+    expect(mail?.text).toMatch(/Shuma: 50,00\s€/);
+    expect(mail?.text).toContain(`Numri i porosisë: ${paid.number}`);
+    expect(mail?.text).toContain('Fatura juaj është bashkëngjitur');
+    expect(mail?.attachments?.map((a) => a.contentType)).toEqual(['application/pdf']);
+    expect(`${mail?.text}${mail?.html}`).not.toContain(code);
+    // The recipient gets nothing yet: the card is for a later day.
+    expect(await mailsTo(String(body.recipientEmail))).toHaveLength(0);
+    // On the order's timeline once, and so in its messages.
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/orders/${paid.id}`,
+      headers: admin.auth,
+    });
+    expect(
+      page.json().messages.filter((m: { subject: string | null }) => m.subject === mail?.subject),
+    ).toEqual([expect.objectContaining({ channel: 'email', to: body.email })]);
+  });
+
+  it('writes the receipt in Arabic for a buyer who bought in Arabic', async () => {
+    const { body, order: paid } = await paidByWebhookTwice('ar');
+    expect(paid.locale).toBe('sa');
+    const mails = (await mailsTo(String(body.email))).filter((m) => m.subject?.includes(paid.number));
+    expect(mails.map((m) => m.subject)).toEqual([`إيصال بطاقة الهدية (${paid.number})`]);
+    expect(mails[0]?.text).toContain('شكرًا لشرائك بطاقة الهدية!');
+    expect(mails[0]?.text).toContain(`المستلم: ${body.recipientEmail}`);
+  });
+
+  it("lists a signed-in buyer's card purchase with its invoice in the dashboard", async () => {
+    const customer = await createSignedInUser(ctx, 'customer');
+    const bought = await post(
+      '/api/gift-cards',
+      await buyBody({ email: customer.user.email }),
+      customer.auth,
+    );
+    expect(bought.statusCode, bought.body).toBe(201);
+    const { orderId, checkoutUrl } = bought.json() as { orderId: string; checkoutUrl: string };
+    await ctx.deps.sandboxPayments?.submitCard(sessionOf(checkoutUrl), card);
+    await waitFor(async () => {
+      const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+      return row?.status === 'completed';
+    });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/account/orders', headers: customer.auth });
+    expect(list.json().items).toEqual([
+      expect.objectContaining({ id: orderId, kind: 'gift_card', payment: 'paid', invoiceAvailable: true }),
+    ]);
+    const invoice = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/account/orders/${orderId}/invoice`,
+      headers: customer.auth,
+    });
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers['content-type']).toContain('application/pdf');
   });
 });
 
@@ -373,6 +486,53 @@ describe('staff refunds of what a gift card paid', () => {
     // The same click again within seconds is answered with the first refund, not a second one.
     expect((await refund(orderId, 300)).json().refund.id).toBe(response.json().refund.id);
     expect(await balanceOf(giftCard.id)).toBe(left + 300);
+  });
+
+  it('records each refund in the card history, so the balance is always issued - used + refunded', async () => {
+    // A partial redeem: a 500-euro card pays one order and keeps the rest.
+    const { giftCard, code } = await buyPaid({ amount: 500 });
+    const orderId = await paidWith(code);
+    const ledger = () => giftCardLedgerBalance(ctx.deps.db, giftCard.id);
+    expect(await ledger()).toBe(await balanceOf(giftCard.id));
+    expect(await ledger()).toBe(50000 - dear.priceCents);
+    // A partial refund, then a second one (another amount and reason: not a double click).
+    const first = await refund(orderId, 300);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await ledger()).toBe(await balanceOf(giftCard.id));
+    const second = await post(
+      `/api/staff/orders/${orderId}/refunds`,
+      { amountCents: 200, kind: 'order', reason: 'Second thoughts', policyOverrideReason: 'Goodwill' },
+      admin.auth,
+    );
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await balanceOf(giftCard.id)).toBe(50000 - dear.priceCents + 500);
+    expect(await ledger()).toBe(await balanceOf(giftCard.id));
+    // Staff see both refunds in the card's history beside the redemption, newest first.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/gift-cards/${giftCard.id}`,
+      headers: admin.auth,
+    });
+    expect(detail.json().redemptions).toMatchObject([
+      { kind: 'refund', refundId: second.json().refund.id, orderId, amountCents: 200, status: 'refunded' },
+      { kind: 'refund', refundId: first.json().refund.id, orderId, amountCents: 300, status: 'refunded' },
+      { kind: 'redemption', refundId: null, orderId, amountCents: dear.priceCents, status: 'captured' },
+    ]);
+  });
+
+  it('records the gift card part of a mixed refund once, and not the part given back to the card charge', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 10 });
+    const orderId = await paidWith(code);
+    expect((await refund(orderId, 'full')).statusCode).toBe(201);
+    const lines = await ctx.deps.db
+      .select()
+      .from(giftCardRedemptions)
+      .where(eq(giftCardRedemptions.giftCardId, giftCard.id));
+    expect(lines.map((l) => [l.kind, l.amountCents]).sort()).toEqual([
+      ['redemption', 1000],
+      ['refund', 1000],
+    ]);
+    expect(await giftCardLedgerBalance(ctx.deps.db, giftCard.id)).toBe(1000);
   });
 });
 

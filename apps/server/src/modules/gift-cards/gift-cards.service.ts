@@ -172,6 +172,8 @@ export const getStaffGiftCard = async (
     giftCard: toStaffGiftCard(found),
     redemptions: redemptions.map(({ redemption, orderNumber, buyerEmail }) => ({
       id: redemption.id,
+      kind: redemption.kind,
+      refundId: redemption.refundId,
       orderId: redemption.orderId,
       orderNumber,
       buyerEmail,

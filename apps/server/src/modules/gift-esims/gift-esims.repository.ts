@@ -43,12 +43,16 @@ export const lockGiftByToken = async (db: Db, claimTokenHash: string) =>
   )[0];
 
 /** Moves the eSIM (its packages follow it) into the claimer's account and marks the gift claimed. */
+/** Gives the gift's eSIM to the account; answers when it was claimed and the account's e-mail (the timeline's). */
 export const claimGift = async (db: Db, input: { orderId: string; esimId: string; userId: string }) => {
   await db.update(esims).set({ userId: input.userId }).where(eq(esims.id, input.esimId));
-  await db
+  const [claimed] = await db
     .update(giftEsims)
     .set({ claimedByUserId: input.userId, claimedAt: sql`now()` })
-    .where(and(eq(giftEsims.orderId, input.orderId), isNull(giftEsims.claimedAt)));
+    .where(and(eq(giftEsims.orderId, input.orderId), isNull(giftEsims.claimedAt)))
+    .returning({ claimedAt: giftEsims.claimedAt });
+  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
+  return { claimedAt: claimed?.claimedAt ?? new Date(), email: account?.email ?? '' };
 };
 
 export type GiftEsimFilters = GiftEsimsCsvQuery & {

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
+import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import {
   claimGift,
   type GiftEsimListRow,
@@ -44,7 +45,16 @@ export const claimGiftEsim = async (
     if (gift.claimedByUserId && gift.claimedByUserId !== input.userId)
       throw new AppError('GIFT_CLAIMED_BY_OTHER');
     const claimed = !gift.claimedByUserId;
-    if (claimed) await claimGift(tx, { orderId: gift.orderId, esimId, userId: input.userId });
+    if (claimed) {
+      const claim = await claimGift(tx, { orderId: gift.orderId, esimId, userId: input.userId });
+      // On the order's timeline in the claim's transaction (ADR 0082): who claimed it, and when.
+      await recordOrderEvent(tx, gift.orderId, {
+        kind: 'gift_claimed',
+        actor: 'recipient',
+        detail: { accountId: input.userId, email: claim.email, claimedAt: claim.claimedAt.toISOString() },
+        dedupeKey: 'gift-claimed',
+      });
+    }
     const key = claimed ? 'gifts:claim.claimed' : 'gifts:claim.claimedBefore';
     return { esimId, packageName, claimed, message: input.t(key, { package: packageName }) };
   });

@@ -213,6 +213,24 @@ describe('POST /api/account/gift-esims/claim', () => {
       message: 'This gift eSIM has already been claimed by another account.',
     });
     expect((await esimOf(orderId))?.userId).toBe(first.user.id);
+    // The claim is on the order's timeline once (not for the repeat nor the refused account): who, and when.
+    const [gift] = await ctx.deps.db.select().from(giftEsims).where(eq(giftEsims.orderId, orderId));
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/orders/${orderId}`,
+      headers: admin.auth,
+    });
+    const claims = page.json().timeline.filter((e: { kind: string }) => e.kind === 'gift_claimed');
+    expect(claims).toEqual([
+      expect.objectContaining({
+        actor: 'recipient',
+        detail: {
+          accountId: first.user.id,
+          email: first.user.email,
+          claimedAt: gift?.claimedAt?.toISOString(),
+        },
+      }),
+    ]);
   });
 
   it('refuses an unknown token, the signed-out and other token kinds', async () => {

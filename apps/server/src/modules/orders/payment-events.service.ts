@@ -240,12 +240,18 @@ const applyPaymentEvent = async (
         ...(event.refundKey ? { refundKey: event.refundKey } : {}),
         status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
         error: event.type === 'refund.failed' ? event.failureReason : null,
+        errorCode: event.type === 'refund.failed' ? event.errorCode : null,
       });
       for (const refund of settled)
         await recordOrderEvent(tx, refund.orderId, {
           kind: 'refund',
           actor: 'payment_provider',
-          detail: { kind: refund.kind, status: refund.status, amountCents: refund.amountCents },
+          detail: {
+            kind: refund.kind,
+            status: refund.status,
+            amountCents: refund.amountCents,
+            ...(refund.errorCode ? { errorCode: refund.errorCode, error: refund.error } : {}),
+          },
         });
       return noEffects;
     }

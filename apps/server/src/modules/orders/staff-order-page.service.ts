@@ -130,6 +130,7 @@ export const getStaffOrderPage = async (deps: { db: Db }, orderId: string): Prom
       kind: r.kind,
       status: r.status,
       amountCents: r.amountCents,
+      errorCode: r.errorCode,
       error: r.error,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),

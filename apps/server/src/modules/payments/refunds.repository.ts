@@ -67,12 +67,19 @@ export const settleRefundOfPayment = (
     refundKey?: string;
     status: 'succeeded' | 'failed';
     error: string | null;
+    errorCode: RefundRow['errorCode'];
   },
 ) => {
   const refundId = refundIdOfKey(input.refundKey);
   return db
     .update(refunds)
-    .set({ status: input.status, providerRef: input.refundRef, error: input.error, updatedAt: sql`now()` })
+    .set({
+      status: input.status,
+      providerRef: input.refundRef,
+      error: input.error,
+      errorCode: input.errorCode,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         inArray(

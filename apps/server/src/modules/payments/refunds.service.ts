@@ -1,3 +1,4 @@
+import type { RefundErrorCode } from '@esim/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 
@@ -17,14 +18,24 @@ import {
 const settleRefund = (
   deps: RefundDeps,
   refund: RefundRow,
-  values: { providerRef?: string; status: 'pending' | 'succeeded' | 'failed'; error: string | null },
+  values: {
+    providerRef?: string;
+    status: 'pending' | 'succeeded' | 'failed';
+    error: string | null;
+    errorCode: RefundErrorCode | null;
+  },
 ) =>
   deps.db.transaction(async (tx) => {
     await updateRefund(tx, refund.id, values);
     await recordOrderEvent(tx, refund.orderId, {
       kind: 'refund',
       actor: 'payment_provider',
-      detail: { kind: refund.kind, status: values.status, amountCents: refund.amountCents },
+      detail: {
+        kind: refund.kind,
+        status: values.status,
+        amountCents: refund.amountCents,
+        ...(values.errorCode ? { errorCode: values.errorCode, error: values.error } : {}),
+      },
     });
   });
 
@@ -46,17 +57,24 @@ export const sendRefund = async (deps: RefundDeps, refundId: string, log: Fastif
     // The provider's refund webhook may have settled it already; an outcome it reported is kept.
     const current = await getRefundWithPayment(deps.db, refundId);
     if (current?.refund.status === 'succeeded') return;
+    const failure =
+      result.status === 'failed'
+        ? (result.failure ?? { code: 'unknown' as const, message: 'the provider refused the refund' })
+        : null;
     await settleRefund(deps, row.refund, {
       providerRef: result.refundRef,
       status: result.status,
-      error: result.status === 'failed' ? 'the provider refused the refund' : null,
+      error: failure?.message ?? null,
+      errorCode: failure?.code ?? null,
     });
     log.info({ refundId, orderId: row.refund.orderId, status: result.status }, 'automatic refund sent');
   } catch (err) {
     log.error({ err, refundId, orderId: row.refund.orderId }, 'payment provider: refund failed');
+    const failure = deps.payments.refundErrorOf(err);
     await settleRefund(deps, row.refund, {
       status: 'failed',
-      error: err instanceof Error ? err.message.slice(0, 500) : 'refund failed',
+      error: failure.message,
+      errorCode: failure.code,
     });
   }
 };

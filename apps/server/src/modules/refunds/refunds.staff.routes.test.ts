@@ -276,6 +276,8 @@ describe('a failed refund and its retry', () => {
     expect(failed.statusCode, failed.body).toBe(201);
     const made = failed.json().refund;
     expect(made.status).toBe('failed');
+    // Our code for staff to read translated, and the provider's own words beside it (ADR 0081).
+    expect(made.errorCode).toBe('provider_unavailable');
     expect(made.error).toContain('switched to fail');
 
     const list = await ctx.app.inject({
@@ -284,6 +286,20 @@ describe('a failed refund and its retry', () => {
       headers: admin,
     });
     expect(list.json().items.map((r: { id: string }) => r.id)).toEqual([made.id]);
+    expect(list.json().items[0]).toMatchObject({ errorCode: 'provider_unavailable', error: made.error });
+    // The order's page has the same on its refunds and on its timeline's failed refund.
+    const page = (
+      await ctx.app.inject({ method: 'GET', url: `/api/staff/orders/${order.id}`, headers: admin })
+    ).json();
+    expect(page.refunds).toMatchObject([
+      { id: made.id, errorCode: 'provider_unavailable', error: made.error },
+    ]);
+    expect(
+      page.timeline.find(
+        (e: { kind: string; detail: { status?: string } }) =>
+          e.kind === 'refund' && e.detail.status === 'failed',
+      ),
+    ).toMatchObject({ detail: { errorCode: 'provider_unavailable', error: made.error } });
 
     const retry = () =>
       ctx.app.inject({
@@ -293,7 +309,12 @@ describe('a failed refund and its retry', () => {
       });
     const first = await retry();
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().refund).toMatchObject({ status: 'succeeded', attempts: 2, error: null });
+    expect(first.json().refund).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      error: null,
+      errorCode: null,
+    });
     const second = await retry();
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({

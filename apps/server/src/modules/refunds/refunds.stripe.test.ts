@@ -115,7 +115,40 @@ describe('staff refunds on Stripe', () => {
         failure_reason: 'lost_or_stolen_card',
       }),
     );
-    expect(await refundRow(first.id)).toMatchObject({ status: 'failed', error: 'lost_or_stolen_card' });
+    expect(await refundRow(first.id)).toMatchObject({
+      status: 'failed',
+      error: 'lost_or_stolen_card',
+      errorCode: 'lost_or_stolen_card',
+    });
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staff/refunds?status=failed&q=${order.number}`,
+      headers: admin,
+    });
+    expect(listed.json().items).toMatchObject([
+      { id: first.id, errorCode: 'lost_or_stolen_card', error: 'lost_or_stolen_card' },
+    ]);
     expect((await refundRow(second.id))?.status).toBe('succeeded');
+  });
+
+  it('keeps the reason of a refund Stripe refuses at once, in our code and in its words', async () => {
+    const { order } = await paidThroughStripe();
+    fake.state.refundStatus = 'failed';
+    try {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/staff/orders/${order.id}/refunds`,
+        headers: { 'accept-language': 'en', ...admin },
+        payload: { amountCents: 50, kind: 'order', reason: 'Refused at once' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().refund).toMatchObject({
+        status: 'failed',
+        errorCode: 'declined',
+        error: 'declined',
+      });
+    } finally {
+      fake.state.refundStatus = 'succeeded';
+    }
   });
 });

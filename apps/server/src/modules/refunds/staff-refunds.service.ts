@@ -18,7 +18,7 @@ import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { postEntries } from '../credits/credits.service';
-import { creditGiftCard, getCapturedRedemptionOfOrder } from '../gift-cards/gift-cards.repository';
+import { getCapturedRedemptionOfOrder, refundOntoGiftCard } from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { changeOrderStatus, getOrder, lockOrder, type OrderRow } from '../orders/orders.repository';
 import { refundKeyOf, updateRefund } from '../payments/refunds.repository';
@@ -62,6 +62,7 @@ export const toStaffRefund = (row: StaffRefundRow): StaffRefund => ({
   providerCostRecoveredCents: row.refund.providerCostRecoveredCents,
   netLossCents: row.refund.amountCents - row.refund.providerCostRecoveredCents,
   error: row.refund.error,
+  errorCode: row.refund.errorCode,
   reason: row.refund.reason,
   policyOverrideReason: row.refund.policyOverrideReason,
   staffName: row.staffName,
@@ -266,7 +267,14 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
       redemption && toGiftCard > 0
         ? await refundRow({ cents: toGiftCard, paymentId: null, settled: true })
         : undefined;
-    if (redemption && toGiftCard > 0) await creditGiftCard(tx, redemption.giftCardId, toGiftCard);
+    // The card's history records the refund beside its redemptions (ADR 0080): balance = issued - used + refunded.
+    if (redemption && giftCardRefund)
+      await refundOntoGiftCard(tx, {
+        giftCardId: redemption.giftCardId,
+        orderId: order.id,
+        refundId: giftCardRefund.id,
+        amountCents: toGiftCard,
+      });
     const refund = cardRefund ?? giftCardRefund;
     if (!refund) throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
     if (byShopCredit) {
@@ -413,7 +421,7 @@ export const retryRefund = async (
         }),
       );
     // The provider's id of a refund it refused is dropped so the same key is sent again.
-    await updateRefund(tx, refund.id, { status: 'pending', error: null, providerRef: null });
+    await updateRefund(tx, refund.id, { status: 'pending', error: null, errorCode: null, providerRef: null });
     await recordOrderEvent(tx, order.id, {
       kind: 'staff_action',
       actor: 'staff',
@@ -425,7 +433,7 @@ export const retryRefund = async (
       action: 'order.refund-retry',
       entityType: 'order',
       entityId: order.id,
-      before: { refundId: refund.id, status: 'failed', error: refund.error },
+      before: { refundId: refund.id, status: 'failed', error: refund.error, errorCode: refund.errorCode },
       after: { refundId: refund.id, status: 'pending' },
     });
   });
@@ -450,6 +458,7 @@ const columns: CsvColumn<StaffRefund>[] = [
   { header: 'amountCents', value: (r) => r.amountCents },
   { header: 'providerCostRecoveredCents', value: (r) => r.providerCostRecoveredCents },
   { header: 'netLossCents', value: (r) => r.netLossCents },
+  { header: 'errorCode', value: (r) => r.errorCode },
   { header: 'error', value: (r) => r.error },
   { header: 'reason', value: (r) => r.reason },
   { header: 'policyOverrideReason', value: (r) => r.policyOverrideReason },

@@ -8,6 +8,7 @@ import {
   type Db,
   esimPackages,
   esims,
+  giftCardRedemptions,
   orderEvents,
   orders,
   payments,
@@ -47,6 +48,15 @@ export const deleteTestUser = async (db: Db, userId: string) =>
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (user?.shopId) await deleteShopData(tx, user.shopId);
     await tx.delete(auditLog).where(eq(auditLog.staffUserId, userId));
+    // A refund given back onto a gift card has its line in the card's history (ADR 0080); it goes with the refund.
+    await tx
+      .delete(giftCardRedemptions)
+      .where(
+        inArray(
+          giftCardRedemptions.refundId,
+          tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.staffUserId, userId)),
+        ),
+      );
     await tx.delete(refunds).where(eq(refunds.staffUserId, userId));
     // The orders an admin journey gave stay (they belong to their customers); who made them goes with the account.
     await tx.delete(adminOrders).where(eq(adminOrders.staffUserId, userId));

@@ -9,6 +9,7 @@ import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
+import { refundErrorCell, refundErrorLabel } from '../../../components/refund-error';
 import { orderStatus } from '../../../lib/order-rows';
 import { orderKind } from '../all-orders-list';
 import { useStaffOrder } from '../api/get-order';
@@ -134,7 +135,7 @@ const refundRows = defineRows<Order['refunds'][number]>({
     col.text('kind'),
     col.custom('status', (r, { t }) => t(`admin-orders:orderScreens.paymentStatuses.${r.status}`)),
     col.money('amountCents'),
-    col.text('error'),
+    col.custom('error', (r, { t }) => refundErrorCell(t, r)),
     col.date('createdAt'),
   ],
 });
@@ -177,12 +178,21 @@ const describeEvent = (event: OrderTimelineEvent, { t, locale }: CellContext): s
         to: event.detail.to,
         subject: event.detail.subject ?? '—',
       });
-    case 'refund':
-      return t(key('refund'), {
+    case 'refund': {
+      const text = t(key('refund'), {
         kind: t(key(`refundKinds.${event.detail.kind}`), { defaultValue: event.detail.kind }),
         status: t(`admin-orders:orderScreens.paymentStatuses.${event.detail.status}`),
         amount: money(event.detail.amountCents),
       });
+      // A failed refund: the reason translated, then the provider's own words (ADR 0081).
+      const reason = refundErrorLabel(t, event.detail.errorCode);
+      const said = event.detail.error
+        ? t('admin:refundErrorCodes.providerSaid', { text: event.detail.error })
+        : null;
+      return [text, reason, said].filter(Boolean).join(' — ');
+    }
+    case 'gift_claimed':
+      return t(key('giftClaimed'), { email: event.detail.email });
     case 'staff_action':
       return withReason(
         t(key('staffAction'), {

@@ -18,6 +18,7 @@ import { Checkbox, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
+import { refundErrorCell } from '../../../components/refund-error';
 import { useRefundOrder, useRefundQuote } from '../api/refund-order';
 import { refundKindLabels, refundPolicyVerdict, refundStatus } from '../refunds-list';
 
@@ -36,7 +37,7 @@ const orderRefundRows = defineRows<StaffRefund>({
     col.money('amountCents'),
     col.money('providerCostRecoveredCents'),
     col.money('netLossCents'),
-    col.text('error'),
+    col.custom('error', (refund, { t }) => refundErrorCell(t, refund)),
     col.date('createdAt'),
   ],
 });
