@@ -55,6 +55,9 @@ export const applyPaymentSucceeded = async (
   input: PaymentSuccess,
   log: FastifyBaseLogger,
 ): Promise<PaymentEffects> => {
+  // The order before the payment, as the webhook path takes them: a return page and a webhook (or two events of
+  // one payment) confirming at once otherwise lock the two rows in opposite orders and deadlock on PostgreSQL.
+  await lockOrdersOf(tx, input.provider, { sessionRef: input.sessionId });
   const payment = await markPaymentSucceeded(
     tx,
     {
@@ -260,6 +263,12 @@ const applyPaymentEvent = async (
   }
 };
 
+/** Locks the orders a payment of ours names, in id order (the lock order of every payment confirmation). */
+const lockOrdersOf = async (tx: Db, provider: string, ref: { sessionRef: string }) => {
+  for (const orderId of [...(await listOrderIdsOfPayment(tx, provider, ref))].sort())
+    await lockOrder(tx, orderId);
+};
+
 /** A provider webhook, already verified: stored once by event id, then applied in the same transaction. */
 export const handlePaymentWebhook = async (
   deps: CheckoutDeps,
@@ -276,6 +285,9 @@ export const handlePaymentWebhook = async (
         : 'paymentRef' in event
           ? await listOrderIdsOfPayment(tx, deps.payments.name, { paymentRef: event.paymentRef })
           : [];
+    // Each order locked first (ids in order), before its timeline row: two events of one payment delivered at
+    // once (Stripe sends several) wait here one after the other instead of deadlocking on order and payment.
+    for (const orderId of [...orderIds].sort()) await lockOrder(tx, orderId);
     await recordOrderEvents(tx, orderIds, {
       kind: 'webhook_received',
       actor: 'payment_provider',
