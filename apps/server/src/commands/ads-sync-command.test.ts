@@ -3,7 +3,8 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxAdsProvider } from '../adapters/ads/sandbox';
 import { createTestContext, type TestContext } from '../test/harness';
-import { parseAdsSyncArguments, runAdsSyncCommand, UsageError } from './ads-sync-command';
+import { parseAdsSyncArguments, runAdsSyncCommand } from './ads-sync-command';
+import { UsageError } from './run-command';
 
 // `npm run ads:sync` (ADR 0079): its arguments, and a backfill against the sandbox on the test database, twice.
 const today = '2026-11-28';

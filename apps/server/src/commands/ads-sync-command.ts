@@ -5,15 +5,15 @@
  * lock, each (ad, day) row replaced, so a second run over the same days changes nothing. Without a range it syncs
  * what the daily job syncs (the last week up to today). The run is recorded in `ad_syncs` as `command`.
  */
+
 import { analyticsRangeProblem, type FacebookAdsSyncResult } from '@esim/contracts/staff';
 import { z } from 'zod';
 import { adsSyncDays } from '../jobs/ads-sync';
 import { type AdsSyncDeps, syncAds } from '../modules/facebook-ads/facebook-ads-sync.service';
 import { addDays } from '../modules/order-analytics/order-analytics';
+import { UsageError } from './run-command';
 
 export const adsSyncUsage = 'Usage: npm run ads:sync -- [--from YYYY-MM-DD] [--to YYYY-MM-DD]';
-
-export class UsageError extends Error {}
 
 // The range rule's words (the staff screens show the same sentences, translated).
 const rangeWords = {

@@ -4,9 +4,10 @@
  * data, so with ADS_PROVIDER=sandbox it runs only where demo data is on, as the daily job does (ADR 0069).
  */
 import { createDatabase } from '@esim/db';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { createAdsProvider } from '../create-deps';
-import { adsSyncUsage, runAdsSyncCommand, UsageError } from './ads-sync-command';
+import { adsSyncUsage, runAdsSyncCommand } from './ads-sync-command';
+import { runCommand } from './run-command';
 
 const run = async () => {
   const config = loadConfig();
@@ -32,12 +33,4 @@ const run = async () => {
   }
 };
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n${adsSyncUsage}`);
-    else if (error instanceof ConfigError) console.error(error.message);
-    else console.error(error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+void runCommand(run, adsSyncUsage);

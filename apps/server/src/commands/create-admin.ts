@@ -7,12 +7,11 @@
  */
 import { emailField, nameField } from '@esim/contracts';
 import { createDatabase, seedReferenceData } from '@esim/db';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { createFirstAdmin } from '../modules/staff/staff-members.service';
+import { runCommand, UsageError } from './run-command';
 
 const usage = 'Usage: npm run staff:create-admin -- <email> [--first-name <name>] [--last-name <name>]';
-
-class UsageError extends Error {}
 
 const parseArguments = (argv: string[]) => {
   const positional: string[] = [];
@@ -65,12 +64,4 @@ const run = async () => {
   }
 };
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n${usage}`);
-    else if (error instanceof ConfigError) console.error(error.message);
-    else console.error(error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+void runCommand(run, usage);
