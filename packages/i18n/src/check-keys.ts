@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { locales } from '@esim/contracts';
+import { locales, orderEventActors, providerRequests } from '@esim/contracts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'locales');
 const allowed: Record<string, string[]> = JSON.parse(
@@ -31,6 +31,19 @@ const placeholders = (text: string) =>
     .join(',');
 
 const problems: string[] = [];
+
+// Screens build these keys from a contract's values (`requests.${request}`), which no key scan sees: a value the
+// contract gained without a label showed its raw key on the order timeline. English must label each value; the
+// loop below then holds every locale to English.
+const labelledValues: [file: string, prefix: string, values: readonly string[]][] = [
+  ['admin-orders.json', 'orderScreens.timeline.requests', providerRequests],
+  ['admin-orders.json', 'orderScreens.timeline.actors', orderEventActors],
+];
+for (const [file, prefix, values] of labelledValues) {
+  const english = read('en', file);
+  for (const value of values)
+    if (!english.has(`${prefix}.${value}`)) problems.push(`en/${file}: missing key ${prefix}.${value}`);
+}
 const englishFiles = readdirSync(join(root, 'en')).filter((f) => f.endsWith('.json'));
 for (const file of englishFiles) {
   const english = read('en', file);
