@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { headlessShell } from './fixtures/browsers';
 import { siteURL, staffURL } from './fixtures/urls';
 
 /**
  * The whole product on a fresh embedded database (scripts/e2e-server.mjs), with a short access-token
- * lifetime so refresh happens during the journeys. Debian's Chromium, never a downloaded browser.
+ * lifetime so refresh happens during the journeys, in Debian's Chromium headless shell (fixtures/browsers.ts).
  */
 export default defineConfig({
   testDir: './tests',
@@ -27,18 +28,7 @@ export default defineConfig({
     // 27 axe journeys): CI records the retry of a failed test, a local run every failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: headlessShell,
   },
   projects: [
     { name: 'site', testMatch: /(public|customer|portal|checkout)\/.*\.spec\.ts/, use: { baseURL: siteURL } },

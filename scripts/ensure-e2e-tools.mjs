@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // The journeys need two things npm cannot bring: Debian's Chromium (Playwright drives it; we never download a
-// browser build) and Java 17+ (the Nu Html Checker in vnu-jar). `npm test` calls this first, so the README's
+// browser build) and Java 17+ (the Nu Html Checker in vnu-jar). Two Chromium packages: the headless shell runs the
+// journeys, the full browser the one journey the shell cannot make (e2e/fixtures/browsers.ts). `npm test` calls this first, so the README's
 // two commands are enough: as root on Debian it installs what is missing, anywhere else it stops at once and
 // names the one command to run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browsers = {
+  'chromium-headless-shell': process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+  chromium: process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium',
+};
 
 const hasJava = () => {
   const run = spawnSync('java', ['-version'], { stdio: 'ignore' });
@@ -14,7 +18,7 @@ const hasJava = () => {
 };
 
 const missing = [];
-if (!existsSync(chromium)) missing.push('chromium');
+for (const [name, path] of Object.entries(browsers)) if (!existsSync(path)) missing.push(name);
 if (!hasJava()) missing.push('openjdk-17-jre-headless');
 
 if (missing.length === 0) process.exit(0);
@@ -43,7 +47,10 @@ for (const args of [
     process.exit(1);
   }
 }
-if (!existsSync(chromium)) {
-  console.error(`Chromium is still missing at ${chromium} (set CHROMIUM_PATH if it lives elsewhere).`);
-  process.exit(1);
-}
+for (const path of Object.values(browsers))
+  if (!existsSync(path)) {
+    console.error(
+      `Chromium is still missing at ${path} (set CHROMIUM_PATH or CHROMIUM_FULL_PATH if it lives elsewhere).`,
+    );
+    process.exit(1);
+  }

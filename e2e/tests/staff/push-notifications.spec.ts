@@ -1,5 +1,6 @@
 import { startFakePushService } from '../../../apps/server/src/adapters/push/web-push.fake';
 import { expect, expectNoAxeViolations, siteURL, test, withLanguage } from '../../fixtures';
+import { fullChromium } from '../../fixtures/browsers';
 import { loginCustomer } from '../customer/helpers';
 import { loginAsStaff } from './staff-session';
 
@@ -8,6 +9,9 @@ import { loginAsStaff } from './staff-session';
 // PushManager answers with a subscription at a local push service this journey runs (ADR 0062); from there on
 // everything is real: the page stores it through the API, the server encrypts and signs with web-push, and the
 // fake push service checks the VAPID signature and decrypts what arrived.
+// The headless shell denies every notification permission; this journey needs the full browser.
+test.use({ launchOptions: fullChromium });
+
 let pushService: Awaited<ReturnType<typeof startFakePushService>>;
 test.beforeAll(async () => {
   pushService = await startFakePushService();
