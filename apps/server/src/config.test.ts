@@ -207,6 +207,15 @@ describe('loadConfig', () => {
     expect(development.unsafeStaging).toEqual([]);
   });
 
+  it('starts production with a push channel off, without its credentials (ADR 0087)', () => {
+    const { FCM_PROJECT_ID: _p, FCM_CLIENT_EMAIL: _e, FCM_PRIVATE_KEY: _k, ...withoutApp } = safeProduction;
+    const noApp = { ...withoutApp, PUSH_FCM_PROVIDER: 'off' };
+    // loadConfig throws a ConfigError listing every problem; these start.
+    expect(loadConfig(noApp).push.fcm).toEqual({ provider: 'off' });
+    const noPush = { ...noApp, PUSH_WEB_PROVIDER: 'off' };
+    expect(loadConfig(noPush).push.web).toEqual({ provider: 'off', publicKey: null });
+  });
+
   it('starts a staging deployment with the explicit opt-in, and reports what is unsafe', () => {
     const config = loadConfig({ APP_ENV: 'production', ...productionSecrets, ALLOW_UNSAFE_STAGING: 'true' });
     expect(config.env).toBe('production');

@@ -66,14 +66,14 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().optional(),
-  PUSH_FCM_PROVIDER: z.enum(['sandbox', 'fcm']).default('sandbox'),
+  PUSH_FCM_PROVIDER: z.enum(['sandbox', 'fcm', 'off']).default('sandbox'),
   FCM_PROJECT_ID: z.string().min(1).optional(),
   FCM_CLIENT_EMAIL: z.string().min(1).optional(),
   /** The service account's PEM key; `\n` written as two characters (one-line env files) is read as a newline. */
   FCM_PRIVATE_KEY: z.string().min(1).optional(),
   FCM_API_URL: z.url().optional(),
   FCM_TOKEN_URL: z.url().optional(),
-  PUSH_WEB_PROVIDER: z.enum(['sandbox', 'web-push']).default('sandbox'),
+  PUSH_WEB_PROVIDER: z.enum(['sandbox', 'web-push', 'off']).default('sandbox'),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url VAPID public key')
@@ -141,10 +141,13 @@ export type Config = {
   sms:
     | { provider: 'sandbox' }
     | { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl?: string };
-  /** Push to phones (ADR 0060): FCM for native apps, Web Push for the installable site; sandboxes by default. */
+  /**
+   * Push to phones (ADR 0060): FCM for native apps, Web Push for the installable site; sandboxes by default.
+   * `off` (ADR 0087): that channel takes no devices and no push is queued to it.
+   */
   push: {
     fcm:
-      | { provider: 'sandbox' }
+      | { provider: 'sandbox' | 'off' }
       | {
           provider: 'fcm';
           projectId: string;
@@ -153,9 +156,10 @@ export type Config = {
           apiUrl?: string;
           tokenUrl?: string;
         };
-    /** `publicKey` null: the site does not offer notifications (sandbox in production). */
+    /** `publicKey` null: the site does not offer notifications (sandbox in production, or off). */
     web:
       | { provider: 'sandbox'; publicKey: string | null }
+      | { provider: 'off'; publicKey: null }
       | { provider: 'web-push'; publicKey: string; privateKey: string; subject: string };
     /** Push services a Web Push subscription's endpoint may point at (host names; `*.` matches subdomains). */
     allowedEndpointHosts: string[];
@@ -253,9 +257,13 @@ const unsafeInProduction = (env: NodeJS.ProcessEnv): string[] => {
     problems.push('ESIM_PROVIDER: the sandbox issues no real eSIMs');
   if ((env.SMS_PROVIDER ?? 'sandbox') === 'sandbox') problems.push('SMS_PROVIDER: the sandbox sends no SMS');
   if ((env.PUSH_FCM_PROVIDER ?? 'sandbox') === 'sandbox')
-    problems.push('PUSH_FCM_PROVIDER: the sandbox sends no push to the phone apps (ADR 0085)');
+    problems.push(
+      'PUSH_FCM_PROVIDER: the sandbox sends no push to the phone apps (ADR 0085; `off` if there is no app)',
+    );
   if ((env.PUSH_WEB_PROVIDER ?? 'sandbox') === 'sandbox')
-    problems.push('PUSH_WEB_PROVIDER: the sandbox sends no push to the installable site (ADR 0085)');
+    problems.push(
+      'PUSH_WEB_PROVIDER: the sandbox sends no push to the installable site (ADR 0085; or `off`)',
+    );
   if (!env.SMTP_URL) problems.push('SMTP_URL: not set, so no e-mail would leave the outbox');
   if (env.DEV_MAILBOX === 'true' || env.DEV_MAILBOX === '1')
     problems.push('DEV_MAILBOX: the dev mailbox shows every sent e-mail to anyone');
@@ -375,7 +383,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
               apiUrl: e.FCM_API_URL,
               tokenUrl: e.FCM_TOKEN_URL,
             }
-          : { provider: 'sandbox' },
+          : { provider: e.PUSH_FCM_PROVIDER === 'off' ? 'off' : 'sandbox' },
       web:
         e.PUSH_WEB_PROVIDER === 'web-push' && e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && e.VAPID_SUBJECT
           ? {
@@ -384,8 +392,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
               privateKey: e.VAPID_PRIVATE_KEY,
               subject: e.VAPID_SUBJECT,
             }
-          : // A staging's sandbox would take subscriptions it never serves: the site does not offer them there.
-            { provider: 'sandbox', publicKey: e.APP_ENV === 'production' ? null : devVapidPublicKey },
+          : e.PUSH_WEB_PROVIDER === 'off'
+            ? { provider: 'off', publicKey: null }
+            : // A staging's sandbox would take subscriptions it never serves: the site does not offer them there.
+              { provider: 'sandbox', publicKey: e.APP_ENV === 'production' ? null : devVapidPublicKey },
       allowedEndpointHosts: e.WEB_PUSH_ALLOWED_HOSTS
         ? e.WEB_PUSH_ALLOWED_HOSTS.split(',')
             .map((h) => h.trim().toLowerCase())

@@ -34,7 +34,7 @@ import { createSharedCatalogue } from './modules/catalogue/shared-catalogue';
 import { createHumanCheck } from './modules/human-check/human-check.service';
 import { createMailer } from './modules/mail/mail.service';
 import { createSmsSender } from './modules/notifications/sms.service';
-import { createPushSender } from './modules/push/push.service';
+import { createPushSender, pushKindsOn } from './modules/push/push.service';
 
 /** Our region whose member countries are exactly a wholesale package's locations, if any. */
 const regionForLocations = (locationCodes: string[]) => {
@@ -42,22 +42,30 @@ const regionForLocations = (locationCodes: string[]) => {
   return coverageRegions.find((r) => [...r.countries].sort().join(',') === wanted)?.code ?? null;
 };
 
-/** FCM for native apps and Web Push for the site, each its sandbox unless configured (ADR 0060). */
+/** FCM for native apps and Web Push for the site, each its sandbox unless configured (ADR 0060) or off (0087). */
 const createPushTransport = (config: Config): PushTransport => {
   const { fcm, web } = config.push;
   return combinePushTransports(
-    fcm.provider === 'fcm'
-      ? createFcmPushTransport({
-          projectId: fcm.projectId,
-          clientEmail: fcm.clientEmail,
-          privateKey: fcm.privateKey,
-          apiUrl: fcm.apiUrl,
-          tokenUrl: fcm.tokenUrl,
-        })
-      : createSandboxPushTransport(),
-    web.provider === 'web-push'
-      ? createWebPushTransport({ publicKey: web.publicKey, privateKey: web.privateKey, subject: web.subject })
-      : createSandboxPushTransport(),
+    fcm.provider === 'off'
+      ? null
+      : fcm.provider === 'fcm'
+        ? createFcmPushTransport({
+            projectId: fcm.projectId,
+            clientEmail: fcm.clientEmail,
+            privateKey: fcm.privateKey,
+            apiUrl: fcm.apiUrl,
+            tokenUrl: fcm.tokenUrl,
+          })
+        : createSandboxPushTransport(),
+    web.provider === 'off'
+      ? null
+      : web.provider === 'web-push'
+        ? createWebPushTransport({
+            publicKey: web.publicKey,
+            privateKey: web.privateKey,
+            subject: web.subject,
+          })
+        : createSandboxPushTransport(),
   );
 };
 
@@ -158,7 +166,12 @@ export const createDeps = async (
           : createSandboxSmsTransport()),
       log,
     ),
-    push: createPushSender(database.db, overrides.pushTransport ?? createPushTransport(config), log),
+    push: createPushSender(
+      database.db,
+      overrides.pushTransport ?? createPushTransport(config),
+      log,
+      pushKindsOn(config.push),
+    ),
     geo: createMmdbGeoLocator({ trustProxyHeaders: config.trustProxy }),
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds),
     authRateLimits: createAuthRateLimits(config.authRateLimit, redis ? redisLimiter(redis) : undefined),

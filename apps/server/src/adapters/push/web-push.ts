@@ -55,8 +55,16 @@ export const createWebPushTransport = (options: WebPushOptions): PushTransport =
   };
 };
 
-/** Sends to FCM tokens and Web Push subscriptions alike, each through its own transport. */
-export const combinePushTransports = (fcm: PushTransport, web: PushTransport): PushTransport => ({
-  name: `${fcm.name}+${web.name}`,
-  deliver: (target, message) => (target.kind === 'fcm' ? fcm : web).deliver(target, message),
+/** Sends to FCM tokens and Web Push subscriptions alike, each through its own transport (null: that channel is off). */
+export const combinePushTransports = (
+  fcm: PushTransport | null,
+  web: PushTransport | null,
+): PushTransport => ({
+  name: `${fcm?.name ?? 'fcm-off'}+${web?.name ?? 'web-off'}`,
+  deliver: async (target, message) => {
+    const transport = target.kind === 'fcm' ? fcm : web;
+    // The sender queues nothing to a channel that is off (ADR 0087) and drops what was queued before.
+    if (!transport) throw new Error(`${target.kind} push is off`);
+    await transport.deliver(target, message);
+  },
 });

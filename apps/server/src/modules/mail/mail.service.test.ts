@@ -232,7 +232,7 @@ describe('mailer and outbox', () => {
     const id = await queue();
     const to = (await rowOf(id))?.to;
     const sms = createSmsSender(own.database.db, createSandboxSmsTransport(), log);
-    const push = createPushSender(own.database.db, createSandboxPushTransport(), log);
+    const push = createPushSender(own.database.db, createSandboxPushTransport(), log, ['fcm', 'web']);
     const stop = startOutboxDelivery({ mailer, sms, push }, log, 20);
     try {
       await vi.waitFor(() => expect(delivered.map((m) => m.to)).toContain(to));

@@ -58,8 +58,11 @@ export const deleteOwnPushDevice = async (db: Db, userId: string, by: { id: stri
 
 export const deletePushDevice = (db: Db, id: string) => db.delete(pushDevices).where(eq(pushDevices.id, id));
 
-export const listUserPushDevices = (db: Db, userId: string) =>
-  db.select().from(pushDevices).where(eq(pushDevices.userId, userId));
+export const listUserPushDevices = (db: Db, userId: string, kinds: DeviceKinds) =>
+  db
+    .select()
+    .from(pushDevices)
+    .where(and(eq(pushDevices.userId, userId), inArray(pushDevices.kind, [...kinds])));
 
 type NewPushMessage = {
   deviceId: string;
@@ -116,6 +119,9 @@ export type AudienceFilter =
   | { audience: 'country'; country: string }
   | { audience: 'customer'; userId: string };
 
+/** The device kinds a deployment delivers to (a channel that is off has none, ADR 0087). */
+export type DeviceKinds = readonly PushDeviceRow['kind'][];
+
 /** Active customers the audience names (blocked and deleted accounts never receive pushes). */
 const audienceCondition = (filter: AudienceFilter) =>
   and(
@@ -133,7 +139,7 @@ const audienceCondition = (filter: AudienceFilter) =>
   );
 
 /** How many customers and devices an audience reaches now (the dry run). */
-export const countAudience = async (db: Db, filter: AudienceFilter) => {
+export const countAudience = async (db: Db, filter: AudienceFilter, kinds: DeviceKinds) => {
   const [row] = await db
     .select({
       customers: sql<number>`count(distinct ${users.id})`.mapWith(Number),
@@ -141,7 +147,7 @@ export const countAudience = async (db: Db, filter: AudienceFilter) => {
     })
     .from(pushDevices)
     .innerJoin(users, eq(users.id, pushDevices.userId))
-    .where(audienceCondition(filter));
+    .where(and(audienceCondition(filter), inArray(pushDevices.kind, [...kinds])));
   return { customers: row?.customers ?? 0, devices: row?.devices ?? 0 };
 };
 
@@ -152,13 +158,20 @@ export const countAudience = async (db: Db, filter: AudienceFilter) => {
 export const listAudienceDevices = (
   db: Db,
   filter: AudienceFilter,
+  kinds: DeviceKinds,
   page: { after: string | null; limit: number },
 ) =>
   db
     .select({ deviceId: pushDevices.id, locale: users.locale })
     .from(pushDevices)
     .innerJoin(users, eq(users.id, pushDevices.userId))
-    .where(and(audienceCondition(filter), page.after ? gt(pushDevices.id, page.after) : undefined))
+    .where(
+      and(
+        audienceCondition(filter),
+        inArray(pushDevices.kind, [...kinds]),
+        page.after ? gt(pushDevices.id, page.after) : undefined,
+      ),
+    )
     .orderBy(pushDevices.id)
     .limit(page.limit);
 

@@ -24,6 +24,7 @@ import {
   type AudienceFilter,
   advancePushFanOut,
   countAudience,
+  type DeviceKinds,
   deleteOwnPushDevice,
   deletePushDevice,
   findCustomerByEmail,
@@ -51,6 +52,12 @@ export type PushSender = {
    */
   fanOut: (notificationId: string) => Promise<number>;
 };
+
+/** The device kinds this deployment delivers to: a channel set `off` takes no devices and no pushes (ADR 0087). */
+export const pushKindsOn = (push: Config['push']): DeviceKinds => [
+  ...(push.fcm.provider === 'off' ? [] : (['fcm'] as const)),
+  ...(push.web.provider === 'off' ? [] : (['web'] as const)),
+];
 
 /** Devices per fan-out transaction: an audience of every customer never holds one long transaction. */
 export const fanOutBatchSize = 500;
@@ -89,13 +96,21 @@ const resolveAudience = async (db: Db, body: PushAudienceBody): Promise<Audience
   return { audience: body.audience };
 };
 
-export const createPushSender = (db: Db, transport: PushTransport, log: FastifyBaseLogger): PushSender => {
+export const createPushSender = (
+  db: Db,
+  transport: PushTransport,
+  log: FastifyBaseLogger,
+  kinds: DeviceKinds,
+): PushSender => {
   const deliverOutbox = createOutboxDelivery(
     db,
     'push',
     async (row) => {
       const target = await findPushDeliveryTarget(db, row.id);
       if (!target?.device) throw new UndeliverableError('push device removed');
+      // Queued before its channel was turned off: dropped, the device kept for when it is on again.
+      if (!kinds.includes(target.device.kind))
+        throw new UndeliverableError(`${target.device.kind} push is off`);
       try {
         await transport.deliver(targetOf(target.device), {
           title: row.subject ?? '',
@@ -121,7 +136,7 @@ export const createPushSender = (db: Db, transport: PushTransport, log: FastifyB
       const batch = await db.transaction(async (tx) => {
         const due = await lockPushNotification(tx, notificationId);
         if (!due || due.status === 'sent' || due.scheduledAt.getTime() > Date.now()) return null;
-        const devices = await listAudienceDevices(tx, audienceOf(due), {
+        const devices = await listAudienceDevices(tx, audienceOf(due), kinds, {
           after: due.fanOutCursor,
           limit: fanOutBatchSize,
         });
@@ -149,7 +164,7 @@ export const createPushSender = (db: Db, transport: PushTransport, log: FastifyB
 
   return {
     sendToUser: async (userId, message, tx) => {
-      const devices = await listUserPushDevices(tx ?? db, userId);
+      const devices = await listUserPushDevices(tx ?? db, userId, kinds);
       const queued = await insertPushMessages(
         tx ?? db,
         devices.map((device) => ({ deviceId: device.id, ...message, notificationId: null })),
@@ -171,9 +186,20 @@ const toDevice = (row: PushDeviceRow): PushDevice => ({
 
 type CustomerDeps = { db: Db; config: Pick<Config, 'push'> };
 
+/** Refuses a device of a channel this deployment has turned off (ADR 0087): it would never get a push. */
+const requireChannelOn = (push: Config['push'], kind: PushDeviceRow['kind']) => {
+  if (!pushKindsOn(push).includes(kind))
+    throw new AppError('ACTION_NOT_ALLOWED', undefined, undefined, undefined, 'push:pushErrors.channelOff');
+};
+
 /** A native app's FCM token for the signed-in customer. */
-export const registerPushDevice = async (deps: CustomerDeps, userId: string, body: RegisterPushDeviceBody) =>
-  toDevice(
+export const registerPushDevice = async (
+  deps: CustomerDeps,
+  userId: string,
+  body: RegisterPushDeviceBody,
+) => {
+  requireChannelOn(deps.config.push, 'fcm');
+  return toDevice(
     await upsertPushDevice(deps.db, {
       userId,
       kind: 'fcm',
@@ -183,6 +209,7 @@ export const registerPushDevice = async (deps: CustomerDeps, userId: string, bod
       auth: null,
     }),
   );
+};
 
 /** Whether a Web Push endpoint is at one of the allowed push services (a subscription is a URL we will POST to). */
 export const isAllowedPushEndpoint = (endpoint: string, allowedHosts: readonly string[]) => {
@@ -197,6 +224,7 @@ export const isAllowedPushEndpoint = (endpoint: string, allowedHosts: readonly s
 
 /** The browser's Web Push subscription for the signed-in customer. */
 export const subscribeWebPush = async (deps: CustomerDeps, userId: string, body: WebPushSubscriptionBody) => {
+  requireChannelOn(deps.config.push, 'web');
   if (!isAllowedPushEndpoint(body.endpoint, deps.config.push.allowedEndpointHosts))
     throw new AppError('VALIDATION_FAILED', { endpoint: ['pushErrors.endpointNotAllowed'] });
   return toDevice(
@@ -220,10 +248,18 @@ export const removePushDevice = async (
   if (!(await deleteOwnPushDevice(deps.db, userId, by))) throw new AppError('NOT_FOUND');
 };
 
-type StaffDeps = { db: Db; jobs: Pick<JobQueue, 'enqueuePushFanOut'> };
+type StaffDeps = { db: Db; jobs: Pick<JobQueue, 'enqueuePushFanOut'>; config: Pick<Config, 'push'> };
 
-export const dryRunPushNotification = async (deps: { db: Db }, body: PushAudienceBody, t: TFunction) => {
-  const reach = await countAudience(deps.db, await resolveAudience(deps.db, body));
+export const dryRunPushNotification = async (
+  deps: { db: Db; config: Pick<Config, 'push'> },
+  body: PushAudienceBody,
+  t: TFunction,
+) => {
+  const reach = await countAudience(
+    deps.db,
+    await resolveAudience(deps.db, body),
+    pushKindsOn(deps.config.push),
+  );
   return { ...reach, message: t('push:messages.dryRun', reach) };
 };
 
@@ -295,7 +331,9 @@ export const createPushNotification = async (
   return {
     notification: toNotification(row, request.locale),
     message: now
-      ? request.t('push:messages.sending', { devices: (await countAudience(deps.db, audience)).devices })
+      ? request.t('push:messages.sending', {
+          devices: (await countAudience(deps.db, audience, pushKindsOn(deps.config.push))).devices,
+        })
       : request.t('push:messages.scheduled'),
   };
 };
