@@ -20,9 +20,6 @@ export class InvalidPushTargetError extends Error {
   }
 }
 
-/** The kinds of device a deployment delivers to: a channel set `off` (ADR 0087) is left out. */
-export type PushTargetKind = PushTarget['kind'];
-
 /** Delivers one push message or throws (InvalidPushTargetError for a dead token); the outbox job retries the rest. */
 export type PushTransport = {
   name: string;
