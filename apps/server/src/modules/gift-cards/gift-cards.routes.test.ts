@@ -536,6 +536,70 @@ describe('staff refunds of what a gift card paid', () => {
   });
 });
 
+describe('one order paid in two tabs', () => {
+  /** A second card page for an order that the expiry could not close in time: both pages get paid. */
+  const secondPage = async (orderId: string, amountCents: number) => {
+    const other = await ctx.deps.payments.createCheckout({
+      orderId,
+      orderNumber: 'tab-2',
+      amountCents,
+      currency: 'EUR',
+      description: 'second tab',
+      customerEmail: 'tab@example.test',
+      locale: 'en',
+      successUrl: 'http://localhost/s',
+      cancelUrl: 'http://localhost/c',
+    });
+    await ctx.deps.db
+      .insert(payments)
+      .values({ orderId, provider: 'sandbox', sessionRef: other.sessionId, amountCents });
+    return other.sessionId;
+  };
+  const payBoth = async (orderId: string, first: string, second: string) => {
+    await Promise.all([
+      ctx.deps.sandboxPayments?.submitCard(first, card),
+      ctx.deps.sandboxPayments?.submitCard(second, card),
+    ]);
+    await waitFor(async () => {
+      const [row] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+      const back = await ctx.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+      return row?.status === 'completed' && back.some((r) => r.status === 'succeeded');
+    });
+    return ctx.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  };
+
+  it('issues one gift card and refunds the second payment', async () => {
+    const bought = await post('/api/gift-cards', await buyBody({ amount: 40 }));
+    expect(bought.statusCode, bought.body).toBe(201);
+    const { orderId, checkoutUrl } = bought.json() as { orderId: string; checkoutUrl: string };
+    const second = await secondPage(orderId, 4000);
+    const back = await payBoth(orderId, sessionOf(checkoutUrl), second);
+    expect(back.map((r) => [r.kind, r.amountCents, r.status])).toEqual([
+      ['duplicate_payment', 4000, 'succeeded'],
+    ]);
+    const cards = await ctx.deps.db.select().from(giftCards).where(eq(giftCards.orderId, orderId));
+    expect(cards.map((c) => [c.amountCents, c.balanceCents])).toEqual([[4000, 4000]]);
+  });
+
+  it('takes a redeemed card once and refunds only the second card charge', async () => {
+    const { giftCard, code } = await buyPaid({ amount: 10 });
+    const placed = await order(code);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { orderId, checkoutUrl } = placed.json() as { orderId: string; checkoutUrl: string };
+    const charged = dear.priceCents - 1000;
+    const second = await secondPage(orderId, charged);
+    const back = await payBoth(orderId, sessionOf(checkoutUrl), second);
+    expect(back.map((r) => [r.kind, r.amountCents, r.status])).toEqual([
+      ['duplicate_payment', charged, 'succeeded'],
+    ]);
+    expect((await redemptionsOf(orderId)).map((r) => [r.kind, r.amountCents, r.status])).toEqual([
+      ['redemption', 1000, 'captured'],
+    ]);
+    expect(await balanceOf(giftCard.id)).toBe(0);
+    expect(await giftCardLedgerBalance(ctx.deps.db, giftCard.id)).toBe(0);
+  });
+});
+
 describe('staff gift cards', () => {
   const get = (url: string, headers: Record<string, string> = admin.auth) =>
     ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en', ...headers } });
