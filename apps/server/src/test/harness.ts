@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AccountKind, TokenResponse } from '@esim/contracts';
-import { createDatabase, type Database, packages, seedShopUser, seedStaffUser, seedUser } from '@esim/db';
+import {
+  createDatabase,
+  type Database,
+  packages,
+  payments,
+  seedShopUser,
+  seedStaffUser,
+  seedUser,
+} from '@esim/db';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
@@ -241,4 +249,27 @@ export const plainPackage = async (ctx: TestContext) => {
     .limit(1);
   if (!row) throw new Error('no package');
   return row;
+};
+
+/**
+ * A second card page for an order, opened at the provider and recorded as the order's payment the way checkout
+ * does, without expiring the first: two tabs whose pages both get paid (the expiry could not close one in time).
+ * Returns the new page's session id.
+ */
+export const openSecondCardPage = async (ctx: TestContext, orderId: string, amountCents: number) => {
+  const other = await ctx.deps.payments.createCheckout({
+    orderId,
+    orderNumber: 'tab-2',
+    amountCents,
+    currency: 'EUR',
+    description: 'second tab',
+    customerEmail: 'tab@example.test',
+    locale: 'en',
+    successUrl: 'http://localhost/s',
+    cancelUrl: 'http://localhost/c',
+  });
+  await ctx.deps.db
+    .insert(payments)
+    .values({ orderId, provider: 'sandbox', sessionRef: other.sessionId, amountCents });
+  return other.sessionId;
 };

@@ -21,6 +21,7 @@ import {
   createSignedInUser,
   createTestContext,
   loginAs,
+  openSecondCardPage,
   solveHumanProof,
   type TestContext,
   uniqueEmail,
@@ -537,24 +538,6 @@ describe('staff refunds of what a gift card paid', () => {
 });
 
 describe('one order paid in two tabs', () => {
-  /** A second card page for an order that the expiry could not close in time: both pages get paid. */
-  const secondPage = async (orderId: string, amountCents: number) => {
-    const other = await ctx.deps.payments.createCheckout({
-      orderId,
-      orderNumber: 'tab-2',
-      amountCents,
-      currency: 'EUR',
-      description: 'second tab',
-      customerEmail: 'tab@example.test',
-      locale: 'en',
-      successUrl: 'http://localhost/s',
-      cancelUrl: 'http://localhost/c',
-    });
-    await ctx.deps.db
-      .insert(payments)
-      .values({ orderId, provider: 'sandbox', sessionRef: other.sessionId, amountCents });
-    return other.sessionId;
-  };
   const payBoth = async (orderId: string, first: string, second: string) => {
     await Promise.all([
       ctx.deps.sandboxPayments?.submitCard(first, card),
@@ -572,7 +555,7 @@ describe('one order paid in two tabs', () => {
     const bought = await post('/api/gift-cards', await buyBody({ amount: 40 }));
     expect(bought.statusCode, bought.body).toBe(201);
     const { orderId, checkoutUrl } = bought.json() as { orderId: string; checkoutUrl: string };
-    const second = await secondPage(orderId, 4000);
+    const second = await openSecondCardPage(ctx, orderId, 4000);
     const back = await payBoth(orderId, sessionOf(checkoutUrl), second);
     expect(back.map((r) => [r.kind, r.amountCents, r.status])).toEqual([
       ['duplicate_payment', 4000, 'succeeded'],
@@ -587,7 +570,7 @@ describe('one order paid in two tabs', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const { orderId, checkoutUrl } = placed.json() as { orderId: string; checkoutUrl: string };
     const charged = dear.priceCents - 1000;
-    const second = await secondPage(orderId, charged);
+    const second = await openSecondCardPage(ctx, orderId, charged);
     const back = await payBoth(orderId, sessionOf(checkoutUrl), second);
     expect(back.map((r) => [r.kind, r.amountCents, r.status])).toEqual([
       ['duplicate_payment', charged, 'succeeded'],

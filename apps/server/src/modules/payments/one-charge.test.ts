@@ -19,6 +19,7 @@ import {
   createSignedInUser,
   createTestContext,
   loginAs,
+  openSecondCardPage,
   solveHumanProof,
   type TestContext,
   uniqueEmail,
@@ -171,23 +172,7 @@ describe('two checkouts for one order (sandbox)', () => {
   it('keeps one charge and refunds the other once, however often its webhook and the return page arrive', async () => {
     const order = await placeOrder();
     // A second page the expiry could not close in time (the provider had it open at that moment): both get paid.
-    const other = await ctx.deps.payments.createCheckout({
-      orderId: order.orderId,
-      orderNumber: 'tab-2',
-      amountCents: order.totalCents,
-      currency: 'EUR',
-      description: 'second tab',
-      customerEmail: 'tab@example.test',
-      locale: 'en',
-      successUrl: 'http://localhost/s',
-      cancelUrl: 'http://localhost/c',
-    });
-    await ctx.deps.db.insert(payments).values({
-      orderId: order.orderId,
-      provider: 'sandbox',
-      sessionRef: other.sessionId,
-      amountCents: order.totalCents,
-    });
+    const secondTab = await openSecondCardPage(ctx, order.orderId, order.totalCents);
     expect((await sandbox().submitCard(order.sessionId, card)).kind).toBe('redirect');
     const confirmed = await ctx.app.inject({
       method: 'POST',
@@ -195,15 +180,15 @@ describe('two checkouts for one order (sandbox)', () => {
       payload: { sessionId: order.sessionId },
     });
     const viewToken = (confirmed.json() as { viewToken: string }).viewToken;
-    expect((await sandbox().submitCard(other.sessionId, card)).kind).toBe('redirect');
+    expect((await sandbox().submitCard(secondTab, card)).kind).toBe('redirect');
     // Replays of the second payment's webhook, and its return page, refund nothing more.
-    expect(await replaySuccess(other.sessionId, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(await replaySuccess(secondTab, 5)).toEqual([200, 200, 200, 200, 200]);
     for (let i = 0; i < 3; i++) {
       const back = await ctx.app.inject({
         method: 'POST',
         url: `/api/orders/${order.orderId}/confirm`,
         headers: { 'accept-language': 'en' },
-        payload: { sessionId: other.sessionId },
+        payload: { sessionId: secondTab },
       });
       expect(back.json()).toMatchObject({
         outcome: 'refunded',
@@ -225,7 +210,7 @@ describe('two checkouts for one order (sandbox)', () => {
       .from(sandboxPaymentSessions)
       .where(eq(sandboxPaymentSessions.orderId, order.orderId));
     expect(sessions.find((s) => s.id === order.sessionId)?.refundedCents).toBe(0);
-    expect(sessions.find((s) => s.id === other.sessionId)?.refundedCents).toBe(order.totalCents);
+    expect(sessions.find((s) => s.id === secondTab)?.refundedCents).toBe(order.totalCents);
 
     const receipt = await ctx.app.inject({
       method: 'GET',
