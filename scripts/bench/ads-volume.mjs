@@ -62,7 +62,7 @@ export const seedAdsVolume = async (client, { log = () => {} } = {}) => {
      from ad_insights_daily where campaign_id in (select id from ad_campaigns where external_id like 'vol-cmp-%')
      group by day, campaign_id`,
   );
-  // And its months per ad (ADR 0087).
+  // And its months per ad (ADR 0088).
   await client.query(
     `insert into ad_months (month, ad_id, spend_cents, impressions, clicks, purchases, purchase_value_cents)
      select date_trunc('month', day)::date, ad_id, sum(spend_cents), sum(impressions), sum(clicks), sum(purchases),

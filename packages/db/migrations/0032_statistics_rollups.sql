@@ -1,4 +1,4 @@
--- Statistics at volume (issue 33, ADR 0087): the daily order rollups gain grain `ad` (attributed orders per
+-- Statistics at volume (issue 33, ADR 0088): the daily order rollups gain grain `ad` (attributed orders per
 -- utm_campaign), so the triggers also mark a day whose orders' attribution changed, and every day with an
 -- attributed paid order is marked once here so the first refresh builds the grain; Meta's figures per ad and
 -- month (`ad_months`, rewritten by every sync), filled here from the ad rows already synced; one package's

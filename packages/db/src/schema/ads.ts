@@ -128,7 +128,7 @@ export const adCampaignDays = pgTable(
 );
 
 /**
- * Meta's figures per ad and calendar month (ADR 0087): the sums of the month's ad rows (a metric no row reported
+ * Meta's figures per ad and calendar month (ADR 0088): the sums of the month's ad rows (a metric no row reported
  * stays null), rewritten for every month a sync's range touches in the same transaction, so the ads screen reads
  * whole months from here and only the partial months at a range's edges from `ad_insights_daily`.
  */

@@ -18,7 +18,7 @@ export const orderDailyRollups = pgTable(
      * `full`: per country × package. `country`: the same summed over packages (package_id null), `package`:
      * summed over countries (country null). A chart of one key reads its own grain: a year of the full grain is
      * nearly a row per order on a busy catalogue, the other two a few rows a day. `ad`: only the orders that came
-     * through an ad (ADR 0069), per `utm_campaign` instead of country and package (both null; ADR 0087).
+     * through an ad (ADR 0069), per `utm_campaign` instead of country and package (both null; ADR 0088).
      */
     grain: text('grain', { enum: rollupGrains }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),

@@ -102,7 +102,7 @@ export const orders = pgTable(
       .on(t.paidAt)
       .where(sql`${t.fbclid} is not null or lower(${t.utmSource}) in ('facebook', 'fb', 'ig', 'instagram')`),
     // Package statistics (ADR 0072): one package's buyers in a range, without a pass over every paid order; with
-    // the columns the buyers' grouping reads, an index-only scan (ADR 0087).
+    // the columns the buyers' grouping reads, an index-only scan (ADR 0088).
     index('orders_package_paid_idx')
       .on(t.packageId, t.paidAt, t.kind, t.status, t.paymentMethod, t.userId, t.buyerEmail, t.totalCents)
       .where(sql`${t.paidAt} is not null`),

@@ -21,7 +21,7 @@ import {
   upsertAdStructure,
 } from './facebook-ads.repository';
 
-// ADR 0087: the Facebook screens read rollups (our attributed orders per day and utm_campaign, Meta's figures per
+// ADR 0088: the Facebook screens read rollups (our attributed orders per day and utm_campaign, Meta's figures per
 // ad and month) and answer exactly what the direct queries over the orders and the daily ad rows answer (ADR
 // 0069's queries, kept here as the reference), on random orders, refunds, late payments and changes of their
 // attribution, and on random syncs. 2010 and 2011: no other test has orders or ad rows then.
@@ -223,7 +223,7 @@ const insertOrders = async (batch: (typeof orderArb extends fc.Arbitrary<infer T
   return rows.map((r) => r.id);
 };
 
-describe('Facebook figures from the rollups (ADR 0087)', () => {
+describe('Facebook figures from the rollups (ADR 0088)', () => {
   it('answer exactly what the orders answer, per day, campaign and filter, after random changes', async () => {
     const db = ctx.deps.db;
     const ids: string[] = [];
@@ -315,7 +315,7 @@ const syncArb = fc
     return { range: { from, to }, rows: [...byKey.values()] };
   });
 
-describe("Meta's figures per ad from whole months and edge days (ADR 0087)", () => {
+describe("Meta's figures per ad from whole months and edge days (ADR 0088)", () => {
   it("answer exactly the daily rows' sums, a metric no row reported staying missing", async () => {
     const db = ctx.deps.db;
     await fc.assert(

@@ -214,7 +214,7 @@ export const rollUpCampaignDays = async (tx: Db, range: { from: string; to: stri
 };
 
 /**
- * Every month the range touches per ad, summed again whole from the ad rows (ADR 0087): the ads screen reads whole
+ * Every month the range touches per ad, summed again whole from the ad rows (ADR 0088): the ads screen reads whole
  * months here. Rebuilt in the sync's transaction, never adjusted.
  */
 export const rollUpAdMonths = async (tx: Db, range: { from: string; to: string }) => {
@@ -278,7 +278,7 @@ const metaSum = (value: AnyColumn | SQL.Aliased) => sql<number | null>`sum(${val
 const nullableNumber = (value: SQL.Aliased) => sql<number | null>`${value}`.mapWith(numberOrNull);
 
 /**
- * How a screen folds both sides (ADR 0087): the summary per day over every campaign, the campaigns per campaign
+ * How a screen folds both sides (ADR 0088): the summary per day over every campaign, the campaigns per campaign
  * and period (the period's first day stands for its days). Summed so in SQL, a year answers a few hundred rows.
  */
 export type AdsGrouping = 'day' | 'campaign';
@@ -321,7 +321,7 @@ const inRanges = (column: AnyColumn, ranges: DateRanges) =>
 
 /**
  * Meta's sums per ad in each period, with the ad's, ad set's and campaign's names: whole months from `ad_months`,
- * the days around them from the daily rows (ADR 0087; `parts` never overlap). A metric stays null when no row
+ * the days around them from the daily rows (ADR 0088; `parts` never overlap). A metric stays null when no row
  * reported it.
  */
 export const metaByAd = (db: Db, p: AdsRange, parts: { months: DateRanges; days: DateRanges }) => {
@@ -419,7 +419,7 @@ const attributed = (from: string, to: string) =>
 /**
  * Every utm_campaign value that names a campaign (lowercased, ADR 0069), with that campaign: Meta's campaign id
  * (`{{campaign.id}}` in the ad's URL) first, else its name (`{{campaign.name}}`), the oldest campaign of a name.
- * Built once per query from the few campaigns (ADR 0087), so an order or rollup row is matched by an equality
+ * Built once per query from the few campaigns (ADR 0088), so an order or rollup row is matched by an equality
  * join on its value instead of a lookup of its own; a value not in it names no known campaign.
  */
 const campaignKeysOf = (db: Db) => {
@@ -460,7 +460,7 @@ const campaignFilter = (db: Db, key: SQL | AnyColumn, campaignId: string | undef
 
 /**
  * Our attributed orders and revenue per UTC day of payment, or per matched campaign and period, over both
- * periods, from the rollups' grain `ad` (ADR 0087: a few rows a day, each utm_campaign value matched once; the
+ * periods, from the rollups' grain `ad` (ADR 0088: a few rows a day, each utm_campaign value matched once; the
  * service refreshes the range's changed days first).
  */
 export const ordersByDayOrCampaign = (db: Db, p: AdsRange, by: AdsGrouping) => {
@@ -536,7 +536,7 @@ export const streamAttributedOrders = (db: Db, filters: AdOrderFilters) =>
 
 /**
  * How many attributed orders a range (and campaign filter) has, and their revenue: the same orders as the list,
- * summed from the rollups' grain `ad` (ADR 0087; the service refreshes the range's changed days first).
+ * summed from the rollups' grain `ad` (ADR 0088; the service refreshes the range's changed days first).
  */
 export const countAttributedOrders = async (db: Db, filters: Omit<AdOrderFilters, 'sort'>) => {
   const rows = await db

@@ -52,7 +52,7 @@ const figures = (b: Both) => ({
 /** Meta's rows and ours of both periods, per day or per campaign and period (the screens fold them differently). */
 const readBoth = async (deps: Deps, query: FacebookAdsQuery, by: AdsGrouping) => {
   const periods = analyticsPeriods(query.from, query.to);
-  // Our side reads the rollups (ADR 0087): the days changed since the job's last run are rebuilt first.
+  // Our side reads the rollups (ADR 0088): the days changed since the job's last run are rebuilt first.
   await ensureOrderRollups(deps.db, periods.previousFrom, periods.to);
   const [meta, ours, syncedAt] = await Promise.all([
     metaByDayOrCampaign(deps.db, periods, by),
@@ -216,7 +216,7 @@ export const getFacebookAdOrders = async (
   query: FacebookAdOrdersQuery,
 ): Promise<FacebookAdOrders> => {
   const { page, pageSize, ...filters } = query;
-  // The footer's sums read the rollups (ADR 0087): the range's days changed since the job's last run first.
+  // The footer's sums read the rollups (ADR 0088): the range's days changed since the job's last run first.
   await ensureOrderRollups(deps.db, filters.from, filters.to);
   const [rows, totals, name] = await Promise.all([
     listAttributedOrders(deps.db, filters, pageWindow(query)),

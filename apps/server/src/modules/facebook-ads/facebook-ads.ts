@@ -69,7 +69,7 @@ export type DateRanges = [from: string, to: string][];
 
 /**
  * A period (ISO dates, both counted) as the calendar months wholly inside it (month starts, half-open) and the
- * days outside those months (ADR 0087): the ads screen reads Meta's whole months from `ad_months` and only these
+ * days outside those months (ADR 0088): the ads screen reads Meta's whole months from `ad_months` and only these
  * edge days from the daily rows, and the two never overlap, so the sums are the days' sums exactly.
  */
 export const wholeMonthsAndEdges = (from: string, to: string): { months: DateRanges; days: DateRanges } => {

@@ -95,7 +95,7 @@ const rebuildMarkedDays = (db: Db, range?: { from: string; to: string }) =>
         .where(inDays)
         .groupBy(paidDay, orders.kind, orders.status, orders.paymentMethod, orders.country, orders.packageId),
     );
-    // The orders that came through an ad, per utm_campaign (ADR 0087): read from the orders again, a few a day.
+    // The orders that came through an ad, per utm_campaign (ADR 0088): read from the orders again, a few a day.
     await tx.insert(r).select(
       tx
         .select({

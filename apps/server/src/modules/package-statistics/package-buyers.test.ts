@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { packageBuyers } from './package-statistics.repository';
 
-// ADR 0087: one package's buyers, grouped from the index first and named from each page buyer's latest order
+// ADR 0088: one package's buyers, grouped from the index first and named from each page buyer's latest order
 // after, answer exactly what ADR 0072's query over the orders answered (kept here as the reference): the same
 // buyers in the same order, page by page, with the same latest name, address and country, on random orders with
 // accounts, guests whose addresses differ in case, and payments at the same instant.
@@ -101,7 +101,7 @@ const orderArb = fc.record({
 
 let n = 0;
 
-describe("one package's buyers (ADR 0087)", () => {
+describe("one package's buyers (ADR 0088)", () => {
   it('answer exactly what the orders answered, page by page', async () => {
     const db = ctx.deps.db;
     let compared = 0;

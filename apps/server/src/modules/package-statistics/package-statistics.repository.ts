@@ -90,7 +90,7 @@ const buyerKey = buyerKeyOf(orders);
 /**
  * The buyers of one package in a range (ISO dates, both counted), largest spend first, paged. Read from the
  * orders (a buyer list has no daily sum), through `orders_package_paid_idx` alone: it holds every column the
- * grouping reads (ADR 0087).
+ * grouping reads (ADR 0088).
  */
 const boughtInRange = (o: Orders, range: { from: string; to: string }, packageId: string) =>
   and(
