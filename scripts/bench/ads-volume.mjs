@@ -62,6 +62,14 @@ export const seedAdsVolume = async (client, { log = () => {} } = {}) => {
      from ad_insights_daily where campaign_id in (select id from ad_campaigns where external_id like 'vol-cmp-%')
      group by day, campaign_id`,
   );
+  // And its months per ad (ADR 0088).
+  await client.query(
+    `insert into ad_months (month, ad_id, spend_cents, impressions, clicks, purchases, purchase_value_cents)
+     select date_trunc('month', day)::date, ad_id, sum(spend_cents), sum(impressions), sum(clicks), sum(purchases),
+       sum(purchase_value_cents)
+     from ad_insights_daily where campaign_id in (select id from ad_campaigns where external_id like 'vol-cmp-%')
+     group by 1, 2`,
+  );
   log(`${count[0].n} ad-day insights of 480 ads in ${Date.now() - started} ms`);
 
   started = Date.now();
@@ -79,6 +87,6 @@ export const seedAdsVolume = async (client, { log = () => {} } = {}) => {
   );
   log(`${attributed[0].n} volume orders through an ad in ${Date.now() - started} ms`);
   await client.query(
-    'analyze ad_campaigns; analyze ad_sets; analyze ads; analyze ad_insights_daily; analyze orders',
+    'analyze ad_campaigns; analyze ad_sets; analyze ads; analyze ad_insights_daily; analyze ad_months; analyze orders',
   );
 };

@@ -127,6 +127,28 @@ export const adCampaignDays = pgTable(
   (t) => [primaryKey({ name: 'ad_campaign_days_pk', columns: [t.day, t.campaignId] })],
 );
 
+/**
+ * Meta's figures per ad and calendar month (ADR 0088): the sums of the month's ad rows (a metric no row reported
+ * stays null), rewritten for every month a sync's range touches in the same transaction, so the ads screen reads
+ * whole months from here and only the partial months at a range's edges from `ad_insights_daily`.
+ */
+export const adMonths = pgTable(
+  'ad_months',
+  {
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id),
+    spendCents: bigint('spend_cents', { mode: 'number' }),
+    impressions: bigint('impressions', { mode: 'number' }),
+    clicks: bigint('clicks', { mode: 'number' }),
+    purchases: bigint('purchases', { mode: 'number' }),
+    purchaseValueCents: bigint('purchase_value_cents', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ name: 'ad_months_pk', columns: [t.month, t.adId] })],
+);
+
 /** Each sync run (the daily job, a staff backfill, the command, the demo data): what it covered and wrote. */
 export const adSyncs = pgTable(
   'ad_syncs',

@@ -1,7 +1,7 @@
 import { orderKinds, orderStatuses } from '@esim/contracts';
 import { bigint, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
-export const rollupGrains = ['full', 'country', 'package'] as const;
+export const rollupGrains = ['full', 'country', 'package', 'ad'] as const;
 export type RollupGrain = (typeof rollupGrains)[number];
 
 /**
@@ -17,7 +17,8 @@ export const orderDailyRollups = pgTable(
     /**
      * `full`: per country × package. `country`: the same summed over packages (package_id null), `package`:
      * summed over countries (country null). A chart of one key reads its own grain: a year of the full grain is
-     * nearly a row per order on a busy catalogue, the other two a few rows a day.
+     * nearly a row per order on a busy catalogue, the other two a few rows a day. `ad`: only the orders that came
+     * through an ad (ADR 0069), per `utm_campaign` instead of country and package (both null; ADR 0088).
      */
     grain: text('grain', { enum: rollupGrains }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
@@ -28,6 +29,11 @@ export const orderDailyRollups = pgTable(
     /** The buyer's country; null: not recorded. */
     country: text('country'),
     packageId: uuid('package_id'),
+    /**
+     * Grain `ad`: the orders' `utm_campaign` as it is matched to a campaign (lowercased, outer spaces trimmed), so
+     * the campaign is looked up once per value when reading; null in the other grains and for orders without one.
+     */
+    utmCampaign: text('utm_campaign'),
     orders: integer('orders').notNull(),
     revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),

@@ -3,11 +3,13 @@ import {
   adCampaignDays,
   adCampaigns,
   adInsightsDaily,
+  adMonths,
   adSets,
   adSyncs,
   ads,
   type Db,
   orders,
+  orderDailyRollups as r,
 } from '@esim/db';
 import {
   type AnyColumn,
@@ -21,11 +23,16 @@ import {
   lt,
   lte,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Ad, AdCampaign, AdDayInsight, AdSet } from '../../adapters/ads/port';
 import { defineListQuery } from '../../lib/list-query';
+import { firstOfNextMonth } from '../order-analytics/order-analytics';
+import { countedRollups } from '../order-analytics/order-analytics.repository';
+import { cameThroughAd, utmCampaignKey } from '../order-analytics/order-rollups.repository';
+import type { DateRanges } from './facebook-ads';
 
 /**
  * Every query of the Facebook ads (ADR 0069): the sync's upserts, Meta's figures per day and campaign or per
@@ -186,6 +193,7 @@ export const replaceInsights = async (
     )
     .returning({ adId: adInsightsDaily.adId });
   await rollUpCampaignDays(tx, range);
+  await rollUpAdMonths(tx, range);
   return removed.length;
 };
 
@@ -203,6 +211,23 @@ export const rollUpCampaignDays = async (tx: Db, range: { from: string; to: stri
     from ${adInsightsDaily}
     where day >= ${range.from}::date and day <= ${range.to}::date
     group by day, campaign_id`);
+};
+
+/**
+ * Every month the range touches per ad, summed again whole from the ad rows (ADR 0088): the ads screen reads whole
+ * months here. Rebuilt in the sync's transaction, never adjusted.
+ */
+export const rollUpAdMonths = async (tx: Db, range: { from: string; to: string }) => {
+  const first = `${range.from.slice(0, 7)}-01`;
+  const end = firstOfNextMonth(range.to);
+  await tx.delete(adMonths).where(and(gte(adMonths.month, first), lt(adMonths.month, end)));
+  await tx.execute(sql`
+    insert into ${adMonths} (month, ad_id, spend_cents, impressions, clicks, purchases, purchase_value_cents)
+    select date_trunc('month', day)::date, ad_id, sum(spend_cents), sum(impressions), sum(clicks), sum(purchases),
+      sum(purchase_value_cents)
+    from ${adInsightsDaily}
+    where day >= ${first}::date and day < ${end}::date
+    group by 1, 2`);
 };
 
 export const startSyncRun = async (
@@ -246,62 +271,123 @@ export const hasInsights = async (db: Db) =>
 /** ISO dates: the range asked for and the first day of the period before it. */
 export type AdsRange = { from: string; to: string; previousFrom: string };
 
-const metaSums = {
-  spendCents: sql<number | null>`sum(${adInsightsDaily.spendCents})`.mapWith((v) =>
-    v === null ? null : Number(v),
-  ),
-  impressions: sql<number | null>`sum(${adInsightsDaily.impressions})`.mapWith((v) =>
-    v === null ? null : Number(v),
-  ),
-  clicks: sql<number | null>`sum(${adInsightsDaily.clicks})`.mapWith((v) => (v === null ? null : Number(v))),
-  purchases: sql<number | null>`sum(${adInsightsDaily.purchases})`.mapWith((v) =>
-    v === null ? null : Number(v),
-  ),
-  purchaseValueCents: sql<number | null>`sum(${adInsightsDaily.purchaseValueCents})`.mapWith((v) =>
-    v === null ? null : Number(v),
-  ),
-};
-
-const campaignDaySum = (column: AnyColumn) =>
-  sql<number | null>`sum(${column})`.mapWith((v) => (v === null ? null : Number(v)));
+const numberOrNull = (v: unknown) => (v === null ? null : Number(v));
+/** A sum of what Meta reported: null when no row reported the metric, as SQL's `sum`. */
+const metaSum = (value: AnyColumn | SQL.Aliased) => sql<number | null>`sum(${value})`.mapWith(numberOrNull);
+/** A subquery's sum (bigint or numeric, read as text) as a number, keeping null. */
+const nullableNumber = (value: SQL.Aliased) => sql<number | null>`${value}`.mapWith(numberOrNull);
 
 /**
- * Meta's sums per day and campaign over both periods, from the campaign days the sync keeps (a missing metric
- * stays null when no ad row reported it).
+ * How a screen folds both sides (ADR 0088): the summary per day over every campaign, the campaigns per campaign
+ * and period (the period's first day stands for its days). Summed so in SQL, a year answers a few hundred rows.
  */
-export const metaByDayAndCampaign = (db: Db, p: AdsRange) =>
-  db
-    .select({
-      day: sql<string>`to_char(${adCampaignDays.day}, 'YYYY-MM-DD')`,
-      campaignId: adCampaignDays.campaignId,
-      spendCents: campaignDaySum(adCampaignDays.spendCents),
-      impressions: campaignDaySum(adCampaignDays.impressions),
-      clicks: campaignDaySum(adCampaignDays.clicks),
-      purchases: campaignDaySum(adCampaignDays.purchases),
-      purchaseValueCents: campaignDaySum(adCampaignDays.purchaseValueCents),
-    })
-    .from(adCampaignDays)
-    .where(and(gte(adCampaignDays.day, p.previousFrom), lte(adCampaignDays.day, p.to)))
-    .groupBy(adCampaignDays.day, adCampaignDays.campaignId);
+export type AdsGrouping = 'day' | 'campaign';
 
-/** Meta's sums per ad in each period, with the ad's, ad set's and campaign's names. */
-export const metaByAd = (db: Db, p: AdsRange) =>
-  db
+/** The key a row of `day` is summed under: the day itself, or the first day of its period. */
+const dayKey = (day: AnyColumn, p: AdsRange, by: AdsGrouping) =>
+  by === 'day'
+    ? sql<string>`to_char(${day}, 'YYYY-MM-DD')`
+    : sql<string>`case when ${day} >= ${p.from}::date then ${p.from} else ${p.previousFrom} end`;
+
+/**
+ * Meta's sums per day or per campaign and period over both periods, from the campaign days the sync keeps (a
+ * missing metric stays null when no ad row reported it).
+ */
+export const metaByDayOrCampaign = (db: Db, p: AdsRange, by: AdsGrouping) => {
+  const day = dayKey(adCampaignDays.day, p, by);
+  return (
+    db
+      .select({
+        day,
+        campaignId:
+          by === 'day' ? sql<string | null>`null::uuid` : sql<string | null>`${adCampaignDays.campaignId}`,
+        spendCents: metaSum(adCampaignDays.spendCents),
+        impressions: metaSum(adCampaignDays.impressions),
+        clicks: metaSum(adCampaignDays.clicks),
+        purchases: metaSum(adCampaignDays.purchases),
+        purchaseValueCents: metaSum(adCampaignDays.purchaseValueCents),
+      })
+      .from(adCampaignDays)
+      .where(and(gte(adCampaignDays.day, p.previousFrom), lte(adCampaignDays.day, p.to)))
+      // By position: the period's key is bound twice, and PostgreSQL cannot tell two bindings are one expression.
+      .groupBy(sql.raw(by === 'day' ? '1' : '1, 2'))
+  );
+};
+
+const inRanges = (column: AnyColumn, ranges: DateRanges) =>
+  ranges.length === 0
+    ? sql`false`
+    : or(...ranges.map(([from, to]) => and(gte(column, from), lt(column, to))));
+
+/**
+ * Meta's sums per ad in each period, with the ad's, ad set's and campaign's names: whole months from `ad_months`,
+ * the days around them from the daily rows (ADR 0088; `parts` never overlap). A metric stays null when no row
+ * reported it.
+ */
+export const metaByAd = (db: Db, p: AdsRange, parts: { months: DateRanges; days: DateRanges }) => {
+  const current = (day: AnyColumn) => sql<boolean>`${day} >= ${p.from}::date`.as('current');
+  const pieces = db
+    .select({
+      adId: adMonths.adId,
+      current: current(adMonths.month),
+      spendCents: adMonths.spendCents,
+      impressions: adMonths.impressions,
+      clicks: adMonths.clicks,
+      purchases: adMonths.purchases,
+      purchaseValueCents: adMonths.purchaseValueCents,
+    })
+    .from(adMonths)
+    .where(inRanges(adMonths.month, parts.months))
+    .unionAll(
+      db
+        .select({
+          adId: adInsightsDaily.adId,
+          current: current(adInsightsDaily.day),
+          spendCents: sql<number | null>`${adInsightsDaily.spendCents}::bigint`.as('spend_cents'),
+          impressions: sql<number | null>`${adInsightsDaily.impressions}::bigint`.as('impressions'),
+          clicks: sql<number | null>`${adInsightsDaily.clicks}::bigint`.as('clicks'),
+          purchases: sql<number | null>`${adInsightsDaily.purchases}::bigint`.as('purchases'),
+          purchaseValueCents: sql<number | null>`${adInsightsDaily.purchaseValueCents}::bigint`.as(
+            'purchase_value_cents',
+          ),
+        })
+        .from(adInsightsDaily)
+        .where(inRanges(adInsightsDaily.day, parts.days)),
+    )
+    .as('pieces');
+  // Summed per ad and period first, named after: a few hundred rows to join instead of every piece.
+  const sums = db
+    .select({
+      adId: pieces.adId,
+      current: pieces.current,
+      spendCents: metaSum(pieces.spendCents).as('spend_cents'),
+      impressions: metaSum(pieces.impressions).as('impressions'),
+      clicks: metaSum(pieces.clicks).as('clicks'),
+      purchases: metaSum(pieces.purchases).as('purchases'),
+      purchaseValueCents: metaSum(pieces.purchaseValueCents).as('purchase_value_cents'),
+    })
+    .from(pieces)
+    .groupBy(pieces.adId, pieces.current)
+    .as('sums');
+  return db
     .select({
       adId: ads.id,
       externalId: ads.externalId,
       name: ads.name,
       adSetName: adSets.name,
       campaignName: adCampaigns.name,
-      current: sql<boolean>`${adInsightsDaily.day} >= ${p.from}::date`.mapWith(Boolean),
-      ...metaSums,
+      current: sql<boolean>`${sums.current}`.mapWith(Boolean),
+      spendCents: nullableNumber(sums.spendCents),
+      impressions: nullableNumber(sums.impressions),
+      clicks: nullableNumber(sums.clicks),
+      purchases: nullableNumber(sums.purchases),
+      purchaseValueCents: nullableNumber(sums.purchaseValueCents),
     })
-    .from(adInsightsDaily)
-    .innerJoin(ads, eq(ads.id, adInsightsDaily.adId))
+    .from(sums)
+    .innerJoin(ads, eq(ads.id, sums.adId))
     .innerJoin(adSets, eq(adSets.id, ads.adSetId))
-    .innerJoin(adCampaigns, eq(adCampaigns.id, ads.campaignId))
-    .where(and(gte(adInsightsDaily.day, p.previousFrom), lte(adInsightsDaily.day, p.to)))
-    .groupBy(ads.id, adSets.name, adCampaigns.name, sql.raw('6'));
+    .innerJoin(adCampaigns, eq(adCampaigns.id, ads.campaignId));
+};
 
 export const listCampaigns = (db: Db) =>
   db
@@ -317,12 +403,12 @@ const startOf = (date: string) => sql`${`${date}T00:00:00Z`}::timestamptz`;
 const endOf = (date: string) => sql`${`${date}T00:00:00Z`}::timestamptz + interval '1 day'`;
 
 /**
- * Our orders that came through an ad: Meta's click id, or a utm_source of Meta's apps (the same expression as
- * `orders_ad_attribution_idx`, so the planner uses it), and counted as a sale by ADR 0049's rule.
+ * Our orders that came through an ad (`cameThroughAd`, the expression of `orders_ad_attribution_idx`, so the
+ * planner uses it), counted as a sale by ADR 0049's rule.
  */
 const attributed = (from: string, to: string) =>
   and(
-    sql`(${orders.fbclid} is not null or lower(${orders.utmSource}) in ('facebook', 'fb', 'ig', 'instagram'))`,
+    cameThroughAd,
     inArray(orders.kind, analyticsKinds),
     inArray(orders.status, analyticsStatuses),
     ne(orders.paymentMethod, 'free'),
@@ -331,53 +417,72 @@ const attributed = (from: string, to: string) =>
   );
 
 /**
- * The campaign an order's utm_campaign names: Meta's campaign id (`{{campaign.id}}` in the ad's URL) first, else
- * its name (`{{campaign.name}}`), compared without case and outer spaces.
+ * Every utm_campaign value that names a campaign (lowercased, ADR 0069), with that campaign: Meta's campaign id
+ * (`{{campaign.id}}` in the ad's URL) first, else its name (`{{campaign.name}}`), the oldest campaign of a name.
+ * Built once per query from the few campaigns (ADR 0088), so an order or rollup row is matched by an equality
+ * join on its value instead of a lookup of its own; a value not in it names no known campaign.
  */
-const matchedCampaignOf = (utmCampaign: SQL | typeof orders.utmCampaign) => sql<string | null>`(
-  select ${adCampaigns.id} from ${adCampaigns}
-  where lower(${adCampaigns.externalId}) = lower(trim(${utmCampaign}))
-     or lower(${adCampaigns.name}) = lower(trim(${utmCampaign}))
-  order by (lower(${adCampaigns.externalId}) = lower(trim(${utmCampaign}))) desc, ${adCampaigns.createdAt}
-  limit 1)`;
-const matchedCampaign = matchedCampaignOf(orders.utmCampaign);
-
-const paidDay = sql`(${orders.paidAt} at time zone 'UTC')::date`;
-
-/**
- * Our attributed orders and revenue per UTC day of payment and matched campaign, over both periods. Orders are
- * summed per day and utm_campaign first, so the campaign is looked up once per value and day, not per order (a
- * year of a busy account is tens of thousands of orders, ADR 0078's bench).
- */
-export const ordersByDayAndCampaign = (db: Db, p: AdsRange) => {
-  const perUtm = db
-    .select({
-      day: sql<string>`to_char(${paidDay}, 'YYYY-MM-DD')`.as('day'),
-      utmCampaign: orders.utmCampaign,
-      orders: sql<number>`count(*)`.as('orders'),
-      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.as('revenue_cents'),
-    })
-    .from(orders)
-    .where(attributed(p.previousFrom, p.to))
-    .groupBy(sql.raw('1'), orders.utmCampaign)
-    .as('per_utm');
+const campaignKeysOf = (db: Db) => {
+  const candidate = (key: SQL, rank: number) =>
+    db
+      .select({
+        key: sql<string | null>`${key}`.as('key'),
+        campaignId: sql<string>`${adCampaigns.id}`.as('campaign_id'),
+        rank: sql<number>`${sql.raw(String(rank))}`.as('rank'),
+        createdAt: sql<Date>`${adCampaigns.createdAt}`.as('created_at'),
+      })
+      .from(adCampaigns);
+  const candidates = candidate(sql`lower(${adCampaigns.externalId})`, 0)
+    .unionAll(candidate(sql`lower(${adCampaigns.name})`, 1))
+    .as('candidates');
   return db
-    .select({
-      day: perUtm.day,
-      campaignId: sql<string | null>`${matchedCampaignOf(sql`${perUtm.utmCampaign}`)}`,
-      orders: sql<number>`sum(${perUtm.orders})`.mapWith(Number),
-      revenueCents: sql<number>`sum(${perUtm.revenueCents})`.mapWith(Number),
-    })
-    .from(perUtm)
-    .groupBy(perUtm.day, sql.raw('2'));
+    .selectDistinctOn([candidates.key], { key: candidates.key, campaignId: candidates.campaignId })
+    .from(candidates)
+    .where(isNotNull(candidates.key))
+    .orderBy(candidates.key, candidates.rank, candidates.createdAt)
+    .as('campaign_keys');
 };
 
-const campaignFilter = (campaignId: string | undefined): SQL | undefined =>
-  campaignId === undefined
-    ? undefined
-    : campaignId === 'none'
-      ? sql`${matchedCampaign} is null`
-      : sql`${matchedCampaign} = ${campaignId}::uuid`;
+/**
+ * A campaign filter over a row's matched utm_campaign value (an order's `utmCampaignKey`, a rollup row's
+ * `utm_campaign`): the values naming that campaign, or (`none`) a value naming none or no value at all.
+ */
+const campaignFilter = (db: Db, key: SQL | AnyColumn, campaignId: string | undefined): SQL | undefined => {
+  if (campaignId === undefined) return undefined;
+  const keys = campaignKeysOf(db);
+  return campaignId === 'none'
+    ? sql`(${key} in ${db.select({ key: keys.key }).from(keys)}) is not true`
+    : sql`${key} in ${db
+        .select({ key: keys.key })
+        .from(keys)
+        .where(sql`${keys.campaignId} = ${campaignId}::uuid`)}`;
+};
+
+/**
+ * Our attributed orders and revenue per UTC day of payment, or per matched campaign and period, over both
+ * periods, from the rollups' grain `ad` (ADR 0088: a few rows a day, each utm_campaign value matched once; the
+ * service refreshes the range's changed days first).
+ */
+export const ordersByDayOrCampaign = (db: Db, p: AdsRange, by: AdsGrouping) => {
+  const day = dayKey(r.day, p, by);
+  const sums = {
+    orders: sql<number>`sum(${r.orders})`.mapWith(Number),
+    revenueCents: sql<number>`sum(${r.revenueCents})`.mapWith(Number),
+  };
+  if (by === 'day')
+    return db
+      .select({ day, campaignId: sql<string | null>`null::uuid`, ...sums })
+      .from(r)
+      .where(countedRollups(p, 'ad'))
+      .groupBy(sql.raw('1'));
+  const keys = campaignKeysOf(db);
+  return db
+    .select({ day, campaignId: sql<string | null>`${keys.campaignId}`, ...sums })
+    .from(r)
+    .leftJoin(keys, eq(keys.key, r.utmCampaign))
+    .where(countedRollups(p, 'ad'))
+    .groupBy(sql.raw('1, 2'));
+};
 
 /** The attributed orders' filters: the list's query without paging (its sort too). */
 export type AdOrderFilters = FacebookAdOrdersCsvQuery;
@@ -385,11 +490,13 @@ export type AdOrderFilters = FacebookAdOrdersCsvQuery;
 /**
  * The attributed orders as a list (ADR 0078): a page in any of the contract's orders with its total, and keyset
  * batches for the CSV, both over exactly the filters' rows. The range goes first in the WHERE so the partial
- * `orders_ad_attribution_idx` answers it; `orders.id` breaks ties.
+ * `orders_ad_attribution_idx` answers it; `orders.id` breaks ties; the campaign comes from one join on the
+ * matched utm_campaign value.
  */
 const attributedOrderList = defineListQuery({
-  select: (db, listFields) =>
-    db
+  select: (db, listFields) => {
+    const keys = campaignKeysOf(db);
+    return db
       .select({
         id: orders.id,
         number: orders.number,
@@ -400,16 +507,17 @@ const attributedOrderList = defineListQuery({
         utmSource: orders.utmSource,
         utmCampaign: orders.utmCampaign,
         hasFbclid: sql<boolean>`${orders.fbclid} is not null`.mapWith(Boolean),
-        campaignId: matchedCampaign,
-        campaignName: sql<
-          string | null
-        >`(select ${adCampaigns.name} from ${adCampaigns} where ${adCampaigns.id} = ${matchedCampaign})`,
+        campaignId: keys.campaignId,
+        campaignName: adCampaigns.name,
         ...listFields,
       })
       .from(orders)
-      .$dynamic(),
-  where: (filters: AdOrderFilters) =>
-    and(attributed(filters.from, filters.to), campaignFilter(filters.campaignId)),
+      .leftJoin(keys, eq(keys.key, utmCampaignKey))
+      .leftJoin(adCampaigns, eq(adCampaigns.id, keys.campaignId))
+      .$dynamic();
+  },
+  where: (filters: AdOrderFilters, db) =>
+    and(attributed(filters.from, filters.to), campaignFilter(db, utmCampaignKey, filters.campaignId)),
   sortColumns: { paidAt: orders.paidAt, totalCents: orders.totalCents, number: orders.number },
   tiebreak: orders.id,
   defaultSort: '-paidAt',
@@ -426,15 +534,23 @@ export const listAttributedOrders = (
 export const streamAttributedOrders = (db: Db, filters: AdOrderFilters) =>
   attributedOrderList.batches(db, filters, 2_000);
 
-/** How many attributed orders a range (and campaign filter) has, and their revenue. */
+/**
+ * How many attributed orders a range (and campaign filter) has, and their revenue: the same orders as the list,
+ * summed from the rollups' grain `ad` (ADR 0088; the service refreshes the range's changed days first).
+ */
 export const countAttributedOrders = async (db: Db, filters: Omit<AdOrderFilters, 'sort'>) => {
   const rows = await db
     .select({
-      orders: sql<number>`count(*)`.mapWith(Number),
-      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
+      orders: sql<number>`coalesce(sum(${r.orders}), 0)`.mapWith(Number),
+      revenueCents: sql<number>`coalesce(sum(${r.revenueCents}), 0)`.mapWith(Number),
     })
-    .from(orders)
-    .where(and(attributed(filters.from, filters.to), campaignFilter(filters.campaignId)));
+    .from(r)
+    .where(
+      and(
+        countedRollups({ previousFrom: filters.from, to: filters.to }, 'ad'),
+        campaignFilter(db, r.utmCampaign, filters.campaignId),
+      ),
+    );
   return rows[0] ?? { orders: 0, revenueCents: 0 };
 };
 

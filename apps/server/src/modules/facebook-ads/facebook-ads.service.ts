@@ -12,6 +12,7 @@ import type {
 import type { Db } from '@esim/db';
 import { pageWindow, toPaged } from '../../lib/list-query';
 import { addDays, analyticsPeriods, bucketOf, bucketStarts } from '../order-analytics/order-analytics';
+import { ensureOrderRollups } from '../order-analytics/order-rollups.service';
 import {
   addMeta,
   addOrders,
@@ -21,16 +22,18 @@ import {
   noMeta,
   noOrders,
   type OurSums,
+  wholeMonthsAndEdges,
 } from './facebook-ads';
 import {
+  type AdsGrouping,
   campaignName,
   countAttributedOrders,
   lastSyncedAt,
   listAttributedOrders,
   listCampaigns,
   metaByAd,
-  metaByDayAndCampaign,
-  ordersByDayAndCampaign,
+  metaByDayOrCampaign,
+  ordersByDayOrCampaign,
   streamAttributedOrders,
 } from './facebook-ads.repository';
 
@@ -46,12 +49,14 @@ const figures = (b: Both) => ({
   previous: figuresOf(b.previous.meta, b.previous.ours),
 });
 
-/** Meta's rows and ours of both periods, each day and campaign once (the screens fold them differently). */
-const readBoth = async (deps: Deps, query: FacebookAdsQuery) => {
+/** Meta's rows and ours of both periods, per day or per campaign and period (the screens fold them differently). */
+const readBoth = async (deps: Deps, query: FacebookAdsQuery, by: AdsGrouping) => {
   const periods = analyticsPeriods(query.from, query.to);
+  // Our side reads the rollups (ADR 0088): the days changed since the job's last run are rebuilt first.
+  await ensureOrderRollups(deps.db, periods.previousFrom, periods.to);
   const [meta, ours, syncedAt] = await Promise.all([
-    metaByDayAndCampaign(deps.db, periods),
-    ordersByDayAndCampaign(deps.db, periods),
+    metaByDayOrCampaign(deps.db, periods, by),
+    ordersByDayOrCampaign(deps.db, periods, by),
     lastSyncedAt(deps.db),
   ]);
   const add = (into: Both, day: string, row: { meta?: MetaSums; ours?: OurSums }) => {
@@ -92,7 +97,7 @@ const totalOf = (all: Both[]) =>
 
 /** `/facebook/ads/total`: Meta's figures and ours over time (ADR 0049's buckets), beside the previous period. */
 export const getFacebookAdsTotal = async (deps: Deps, query: FacebookAdsQuery): Promise<FacebookAdsTotal> => {
-  const both = await readBoth(deps, query);
+  const both = await readBoth(deps, query, 'day');
   const p = both.periods;
   const buckets = both.fold(bucketStarts(p), (day) => bucketOf(day, p));
   return {
@@ -116,7 +121,7 @@ export const getFacebookAdsCampaigns = async (
   deps: Deps,
   query: FacebookAdsQuery,
 ): Promise<FacebookAdsCampaigns> => {
-  const [both, campaigns] = await Promise.all([readBoth(deps, query), listCampaigns(deps.db)]);
+  const [both, campaigns] = await Promise.all([readBoth(deps, query, 'campaign'), listCampaigns(deps.db)]);
   const none = '~none';
   const sums = both.fold([], (_day, campaignId) => campaignId ?? none);
   const rows: FacebookCampaignRow[] = campaigns
@@ -152,7 +157,15 @@ export const getFacebookAdsInsights = async (
   query: FacebookAdsQuery,
 ): Promise<FacebookAdsInsights> => {
   const periods = analyticsPeriods(query.from, query.to);
-  const [rows, syncedAt] = await Promise.all([metaByAd(deps.db, periods), lastSyncedAt(deps.db)]);
+  const previous = wholeMonthsAndEdges(periods.previousFrom, periods.previousTo);
+  const current = wholeMonthsAndEdges(periods.from, periods.to);
+  const [rows, syncedAt] = await Promise.all([
+    metaByAd(deps.db, periods, {
+      months: [...previous.months, ...current.months],
+      days: [...previous.days, ...current.days],
+    }),
+    lastSyncedAt(deps.db),
+  ]);
   const byAd = new Map<string, { row: (typeof rows)[number]; current: MetaSums; previous: MetaSums }>();
   for (const row of rows) {
     const ad = byAd.get(row.adId) ?? { row, current: noMeta, previous: noMeta };
@@ -203,6 +216,8 @@ export const getFacebookAdOrders = async (
   query: FacebookAdOrdersQuery,
 ): Promise<FacebookAdOrders> => {
   const { page, pageSize, ...filters } = query;
+  // The footer's sums read the rollups (ADR 0088): the range's days changed since the job's last run first.
+  await ensureOrderRollups(deps.db, filters.from, filters.to);
   const [rows, totals, name] = await Promise.all([
     listAttributedOrders(deps.db, filters, pageWindow(query)),
     countAttributedOrders(deps.db, filters),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMeta, figuresOf, metaFiguresOf, noMeta, noOrders } from './facebook-ads';
+import { addMeta, figuresOf, metaFiguresOf, noMeta, noOrders, wholeMonthsAndEdges } from './facebook-ads';
 
 describe('Facebook ads figures (ADR 0069)', () => {
   it('keeps a metric Meta never reported missing, and sums what it did report', () => {
@@ -66,6 +66,32 @@ describe('Facebook ads figures (ADR 0069)', () => {
     expect(figuresOf(noMeta, { orders: 1, revenueCents: 900 })).toMatchObject({
       roas: null,
       revenueGapCents: null,
+    });
+  });
+
+  it('splits a period into its whole months and the edge days outside them, covering each day once', () => {
+    expect(wholeMonthsAndEdges('2025-11-29', '2026-11-28')).toEqual({
+      months: [['2025-12-01', '2026-11-01']],
+      days: [
+        ['2025-11-29', '2025-12-01'],
+        ['2026-11-01', '2026-11-29'],
+      ],
+    });
+    expect(wholeMonthsAndEdges('2026-02-01', '2026-03-31')).toEqual({
+      months: [['2026-02-01', '2026-04-01']],
+      days: [],
+    });
+    expect(wholeMonthsAndEdges('2026-02-01', '2026-02-27')).toEqual({
+      months: [],
+      days: [['2026-02-01', '2026-02-28']],
+    });
+    expect(wholeMonthsAndEdges('2026-01-15', '2026-02-14')).toEqual({
+      months: [],
+      days: [['2026-01-15', '2026-02-15']],
+    });
+    expect(wholeMonthsAndEdges('2024-02-29', '2024-02-29')).toEqual({
+      months: [],
+      days: [['2024-02-29', '2024-03-01']],
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { FacebookAdFigures, FacebookAdInsightFigures } from '@esim/contracts/staff';
+import { addDays, firstOfNextMonth } from '../order-analytics/order-analytics';
 
 /** The Facebook ads' pure rules (ADR 0069): sums that keep "not reported" apart from 0, and the ratios. */
 
@@ -62,3 +63,23 @@ export const figuresOf = (m: MetaSums, ours: OurSums): FacebookAdFigures => ({
   roas: ratio(ours.revenueCents, m.spendCents, 2),
   revenueGapCents: m.purchaseValueCents === null ? null : ours.revenueCents - m.purchaseValueCents,
 });
+
+/** Half-open ranges of ISO dates, `[from, to)`. */
+export type DateRanges = [from: string, to: string][];
+
+/**
+ * A period (ISO dates, both counted) as the calendar months wholly inside it (month starts, half-open) and the
+ * days outside those months (ADR 0088): the ads screen reads Meta's whole months from `ad_months` and only these
+ * edge days from the daily rows, and the two never overlap, so the sums are the days' sums exactly.
+ */
+export const wholeMonthsAndEdges = (from: string, to: string): { months: DateRanges; days: DateRanges } => {
+  const end = addDays(to, 1);
+  const firstWhole = from.endsWith('-01') ? from : firstOfNextMonth(from);
+  const endWhole = `${end.slice(0, 7)}-01`;
+  if (firstWhole >= endWhole) return { months: [], days: [[from, end]] };
+  const edges: DateRanges = [
+    [from, firstWhole],
+    [endWhole, end],
+  ];
+  return { months: [[firstWhole, endWhole]], days: edges.filter(([a, b]) => a < b) };
+};

@@ -42,7 +42,8 @@ export const analyticsPeriods = (from: string, to: string): AnalyticsPeriods => 
   };
 };
 
-const firstOfNextMonth = (date: string) => {
+/** The first day of the month after the one `date` (an ISO date) is in. */
+export const firstOfNextMonth = (date: string) => {
   const d = new Date(`${date}T00:00:00Z`);
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
 };

@@ -11,6 +11,15 @@ const refreshLock = 72_0072;
 
 const paidDay = sql`(${orders.paidAt} at time zone 'UTC')::date`;
 
+/**
+ * An order came through an ad (ADR 0069): Meta's click id, or a utm_source of Meta's apps. The same expression as
+ * the partial `orders_ad_attribution_idx`, so the planner uses it; grain `ad` holds exactly these orders.
+ */
+export const cameThroughAd = sql`(${orders.fbclid} is not null or lower(${orders.utmSource}) in ('facebook', 'fb', 'ig', 'instagram'))`;
+
+/** An order's utm_campaign as it is matched to a campaign (ADR 0069): without case and outer spaces. */
+export const utmCampaignKey = sql<string | null>`lower(trim(${orders.utmCampaign}))`;
+
 // A counted refund is a succeeded one that gave back revenue (a duplicate payment's is not, ADR 0049).
 const countedRefunds = sql`from refunds r
   where r.order_id = ${orders.id} and r.status = 'succeeded' and r.kind <> 'duplicate_payment'`;
@@ -59,6 +68,14 @@ const rebuildMarkedDays = (db: Db, range?: { from: string; to: string }) =>
       sql`${orders.paidAt} < ${`${last}T00:00:00Z`}::timestamptz + interval '1 day'`,
       sql`${paidDay} = any(${`{${days.join(',')}}`}::date[])`,
     );
+    const refundSums = {
+      refundedCents: sql<number>`coalesce(sum((select sum(r.amount_cents) ${countedRefunds})), 0)`.as(
+        'refunded_cents',
+      ),
+      refundedOrders: sql<number>`count(*) filter (where exists (select 1 ${countedRefunds}))`.as(
+        'refunded_orders',
+      ),
+    };
     await tx.insert(r).select(
       tx
         .select({
@@ -69,18 +86,34 @@ const rebuildMarkedDays = (db: Db, range?: { from: string; to: string }) =>
           paymentMethod: orders.paymentMethod,
           country: orders.country,
           packageId: orders.packageId,
+          utmCampaign: sql<null>`null::text`.as('utm_campaign'),
           orders: sql<number>`count(*)`.as('orders'),
           revenueCents: sql<number>`sum(${orders.totalCents})`.as('revenue_cents'),
-          refundedCents: sql<number>`coalesce(sum((select sum(r.amount_cents) ${countedRefunds})), 0)`.as(
-            'refunded_cents',
-          ),
-          refundedOrders: sql<number>`count(*) filter (where exists (select 1 ${countedRefunds}))`.as(
-            'refunded_orders',
-          ),
+          ...refundSums,
         })
         .from(orders)
         .where(inDays)
         .groupBy(paidDay, orders.kind, orders.status, orders.paymentMethod, orders.country, orders.packageId),
+    );
+    // The orders that came through an ad, per utm_campaign (ADR 0088): read from the orders again, a few a day.
+    await tx.insert(r).select(
+      tx
+        .select({
+          grain: sql<'ad'>`'ad'`.as('grain'),
+          day: sql<string>`${paidDay}`.as('day'),
+          kind: orders.kind,
+          status: orders.status,
+          paymentMethod: orders.paymentMethod,
+          country: sql<null>`null::text`.as('country'),
+          packageId: sql<null>`null::uuid`.as('package_id'),
+          utmCampaign: sql<string | null>`${utmCampaignKey}`.as('utm_campaign'),
+          orders: sql<number>`count(*)`.as('orders'),
+          revenueCents: sql<number>`sum(${orders.totalCents})`.as('revenue_cents'),
+          ...refundSums,
+        })
+        .from(orders)
+        .where(and(inDays, cameThroughAd))
+        .groupBy(paidDay, orders.kind, orders.status, orders.paymentMethod, utmCampaignKey),
     );
     // The two coarser grains, summed from the full rows just written.
     for (const grain of ['country', 'package'] as const)
@@ -94,6 +127,7 @@ const rebuildMarkedDays = (db: Db, range?: { from: string; to: string }) =>
             paymentMethod: r.paymentMethod,
             country: grain === 'country' ? r.country : sql<null>`null::text`.as('country'),
             packageId: grain === 'package' ? r.packageId : sql<null>`null::uuid`.as('package_id'),
+            utmCampaign: sql<null>`null::text`.as('utm_campaign'),
             orders: sql<number>`sum(${r.orders})`.as('orders'),
             revenueCents: sql<number>`sum(${r.revenueCents})`.as('revenue_cents'),
             refundedCents: sql<number>`sum(${r.refundedCents})`.as('refunded_cents'),

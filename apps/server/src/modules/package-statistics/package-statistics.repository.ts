@@ -1,6 +1,7 @@
 import { analyticsKinds, analyticsStatuses } from '@esim/contracts/staff';
 import { type Db, orders, packages, orderDailyRollups as r } from '@esim/db';
 import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   type AnalyticsRange,
   countedRollups,
@@ -78,23 +79,27 @@ export const salesByCountryAndDestination = (db: Db, p: AnalyticsRange) =>
     .where(countedRollups(p, 'full'))
     .groupBy(sql.raw('1, 2, 3'));
 
+// The orders again, for each buyer's latest order.
+const latestOrder = alias(orders, 'latest');
+type Orders = typeof orders | typeof latestOrder;
+
 // A buyer: the customer's account, else the e-mail address (a shop's subscriber, a guest before sign-up).
-const buyerKey = sql`coalesce(${orders.userId}::text, lower(${orders.buyerEmail}))`;
-const latest = <T>(column: unknown) =>
-  sql<T>`(array_agg(${column} order by ${orders.paidAt} desc, ${orders.id} desc))[1]`;
+const buyerKeyOf = (o: Orders) => sql<string>`coalesce(${o.userId}::text, lower(${o.buyerEmail}))`;
+const buyerKey = buyerKeyOf(orders);
 
 /**
  * The buyers of one package in a range (ISO dates, both counted), largest spend first, paged. Read from the
- * orders (a buyer list has no daily sum), through `orders_package_paid_idx`.
+ * orders (a buyer list has no daily sum), through `orders_package_paid_idx` alone: it holds every column the
+ * grouping reads (ADR 0088).
  */
-const boughtInRange = (range: { from: string; to: string }, packageId: string) =>
+const boughtInRange = (o: Orders, range: { from: string; to: string }, packageId: string) =>
   and(
-    eq(orders.packageId, packageId),
-    gte(orders.paidAt, sql`${`${range.from}T00:00:00Z`}::timestamptz`),
-    lt(orders.paidAt, sql`${`${range.to}T00:00:00Z`}::timestamptz + interval '1 day'`),
-    inArray(orders.kind, analyticsKinds),
-    inArray(orders.status, analyticsStatuses),
-    ne(orders.paymentMethod, 'free'),
+    eq(o.packageId, packageId),
+    gte(o.paidAt, sql`${`${range.from}T00:00:00Z`}::timestamptz`),
+    lt(o.paidAt, sql`${`${range.to}T00:00:00Z`}::timestamptz + interval '1 day'`),
+    inArray(o.kind, analyticsKinds),
+    inArray(o.status, analyticsStatuses),
+    ne(o.paymentMethod, 'free'),
   );
 
 export const countPackageBuyers = async (db: Db, range: { from: string; to: string }, packageId: string) =>
@@ -102,30 +107,65 @@ export const countPackageBuyers = async (db: Db, range: { from: string; to: stri
     await db
       .select({ n: sql<number>`count(distinct ${buyerKey})`.mapWith(Number) })
       .from(orders)
-      .where(boughtInRange(range, packageId))
+      .where(boughtInRange(orders, range, packageId))
   )[0]?.n ?? 0;
 
+/**
+ * One page of buyers: grouped first from the index (orders, revenue, last payment), and only the page's buyers
+ * named after, from their latest order of the range (the last payment, the greatest id of that instant).
+ */
 export const packageBuyers = (
   db: Db,
   range: { from: string; to: string },
   packageId: string,
   page: { page: number; pageSize: number },
-) =>
-  db
+) => {
+  const buyers = db
     .select({
-      userId: sql<string | null>`(array_agg(${orders.userId}))[1]`,
-      name: latest<string>(orders.buyerName),
-      email: latest<string>(orders.buyerEmail),
-      country: latest<string | null>(orders.country),
-      orders: sql<number>`count(*)`.mapWith(Number),
-      revenueCents: sql<number>`sum(${orders.totalCents})`.mapWith(Number),
-      lastPaidAt: sql<Date>`max(${orders.paidAt})`.mapWith((v: string | Date) => new Date(v)),
+      key: sql<string>`${buyerKey}`.as('key'),
+      orders: sql<number>`count(*)`.as('orders'),
+      revenueCents: sql<number>`sum(${orders.totalCents})`.as('revenue_cents'),
+      lastPaidAt: sql<Date>`max(${orders.paidAt})`.as('last_paid_at'),
       // Buyers in all: counted over the groups in the same pass (a page past the last asks separately).
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.as('total'),
     })
     .from(orders)
-    .where(boughtInRange(range, packageId))
+    .where(boughtInRange(orders, range, packageId))
     .groupBy(buyerKey)
     .orderBy(desc(sql`sum(${orders.totalCents})`), buyerKey)
     .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
+    .offset((page.page - 1) * page.pageSize)
+    .as('buyers');
+  const latest = db
+    .select({
+      userId: latestOrder.userId,
+      name: latestOrder.buyerName,
+      email: latestOrder.buyerEmail,
+      country: latestOrder.country,
+    })
+    .from(latestOrder)
+    .where(
+      and(
+        boughtInRange(latestOrder, range, packageId),
+        eq(latestOrder.paidAt, buyers.lastPaidAt),
+        eq(buyerKeyOf(latestOrder), buyers.key),
+      ),
+    )
+    .orderBy(desc(latestOrder.id))
+    .limit(1)
+    .as('latest_order');
+  return db
+    .select({
+      userId: latest.userId,
+      name: sql<string>`${latest.name}`,
+      email: sql<string>`${latest.email}`,
+      country: latest.country,
+      orders: sql<number>`${buyers.orders}`.mapWith(Number),
+      revenueCents: sql<number>`${buyers.revenueCents}`.mapWith(Number),
+      lastPaidAt: sql<Date>`${buyers.lastPaidAt}`.mapWith((v: string | Date) => new Date(v)),
+      total: sql<number>`${buyers.total}`.mapWith(Number),
+    })
+    .from(buyers)
+    .innerJoinLateral(latest, sql`true`)
+    .orderBy(desc(buyers.revenueCents), buyers.key);
+};
