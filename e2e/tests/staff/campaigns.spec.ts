@@ -51,7 +51,13 @@ for (const [locale, width] of [
     await expect(languages).toBeVisible();
     await expectNoAxeViolations(page);
     await languages.locator('[name="bannerTexts.sa"]').fill(arabic);
+    // The save's own answer, not any toast: the create form's toast may still be showing, and leaving the page
+    // before the save answered would drop the Arabic text.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith('/languages') && r.ok(),
+    );
     await languages.locator('button[type="submit"]').click();
+    await saved;
     await expect(page.getByTestId('toast').first()).toBeVisible();
 
     await page.goto(`/campaigns/all?q=${utm}`);
