@@ -33,12 +33,15 @@ export type OrderKind = z.infer<typeof orderKindSchema>;
 
 /**
  * Why the system put an order in review instead of settling it (issue 31, ADR 0034): the amount paid differs
- * from the order's total, or a change of eSIM lost the race against another change of the same eSIM.
+ * from the order's total, a change of eSIM lost the race against another change of the same eSIM, a late
+ * payment's coupon no longer allowed it (ADR 0083), or the buyer was blocked or deleted while paying (ADR 0092).
  */
 export const orderReviewReasons = [
   'amount_mismatch',
   'esim_change_race',
   'coupon_limit_late_payment',
+  'buyer_blocked',
+  'buyer_deleted',
 ] as const;
 export const orderReviewReasonSchema = z.enum(orderReviewReasons);
 export type OrderReviewReason = z.infer<typeof orderReviewReasonSchema>;

@@ -10,6 +10,8 @@ export const reviewReason = defineStatuses<OrderReviewReason>('admin-orders:orde
   amount_mismatch: 'orange',
   esim_change_race: 'red',
   coupon_limit_late_payment: 'orange',
+  buyer_blocked: 'red',
+  buyer_deleted: 'red',
 });
 
 export const reviewOrdersList = defineList({

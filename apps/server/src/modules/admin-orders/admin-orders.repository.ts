@@ -69,7 +69,13 @@ export const insertAdminOrder = (db: Db, values: NewAdminOrderRow) => db.insert(
 /** The customer account with this e-mail (deleted ones too: they may not receive orders either). */
 export const findCustomerByEmail = async (db: Db, email: string) => {
   const [row] = await db
-    .select({ id: users.id, status: users.status, deletedAt: users.deletedAt, locale: users.locale })
+    .select({
+      id: users.id,
+      status: users.status,
+      deletedAt: users.deletedAt,
+      email: users.email,
+      locale: users.locale,
+    })
     .from(users)
     .where(and(eq(users.kind, 'customer'), eq(users.email, email)))
     .limit(1);

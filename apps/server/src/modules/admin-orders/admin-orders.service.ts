@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
+import { customerMay } from '../auth/customer-lifecycle';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { ensureBuyerAccount } from '../orders/buyer-account.service';
@@ -88,7 +89,7 @@ export const createAdminOrder = async (
   const found = await findPackageAndContactConflicts(deps.db, { slug: body.packageSlug, contact: null });
   if (!found) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   const customer = await findCustomerByEmail(deps.db, body.email);
-  if (customer && (customer.status === 'blocked' || customer.deletedAt))
+  if (customer && !customerMay(customer, 'buy'))
     throw new AppError('CUSTOMER_BLOCKED', { email: ['errors.CUSTOMER_BLOCKED'] });
 
   const { pkg } = found;

@@ -6,15 +6,6 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-export const findActiveUserByEmail = async (db: Db, kind: AccountKind, email: string) => {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.kind, kind), eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-};
-
 export const findUserByPhone = async (db: Db, kind: AccountKind, phone: string) => {
   const [row] = await db
     .select({ id: users.id })
@@ -24,9 +15,10 @@ export const findUserByPhone = async (db: Db, kind: AccountKind, phone: string) 
   return row;
 };
 
+/** The account holding an e-mail whatever its state (deleted accounts keep their address until erased). */
 export const findUserByEmailAnyState = async (db: Db, kind: AccountKind, email: string) => {
   const [row] = await db
-    .select({ id: users.id })
+    .select()
     .from(users)
     .where(and(eq(users.kind, kind), eq(users.email, email)))
     .limit(1);

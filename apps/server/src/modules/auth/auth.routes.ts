@@ -18,7 +18,7 @@ import type { AuthRateLimits } from '../../lib/auth-rate-limit';
 import type { HumanCheck } from '../human-check/human-check.service';
 import type { Mailer } from '../mail/mail.service';
 import { authOf } from './auth.guard';
-import { findActiveUserByEmail } from './auth.repository';
+import { findUserByEmailAnyState } from './auth.repository';
 import {
   type AuthDeps,
   authContext,
@@ -31,6 +31,7 @@ import {
   startSession,
   toUserDto,
 } from './auth.service';
+import { closedAccountRefusal } from './customer-lifecycle';
 import { cancelEmailChange, confirmEmailChange } from './email-change.service';
 import { bearerToken } from './tokens';
 
@@ -150,8 +151,11 @@ export const authRoutes =
         await deps.authRateLimits.consume(request, reply, 'forgot-password', email);
         await deps.humanCheck.verify(humanProof);
         // SPEC keeps "Email doesn't exist!"; rate limits and the challenge limit enumeration (DESIGN section 5).
-        const user = await findActiveUserByEmail(deps.db, accountType, email);
-        if (!user) throw new AppError('EMAIL_NOT_FOUND', { email: ['errors.EMAIL_NOT_FOUND'] });
+        const user = await findUserByEmailAnyState(deps.db, accountType, email);
+        // A deleted or blocked account says so, as every other door does (ADR 0092); no link it could not use.
+        const closed = user && accountType === 'customer' ? closedAccountRefusal(user, 'forgotPassword') : null;
+        if (closed) throw new AppError(closed, { email: [`errors.${closed}`] });
+        if (!user || user.deletedAt) throw new AppError('EMAIL_NOT_FOUND', { email: ['errors.EMAIL_NOT_FOUND'] });
         await sendPasswordReset(deps, user);
         return { message: request.t('success.forgotPassword') };
       },

@@ -16,7 +16,6 @@ import type { Mailer } from '../mail/mail.service';
 import { renderActionMail } from '../mail/templates';
 import {
   bumpSessionVersion,
-  findActiveUserByEmail,
   findUserByEmailAnyState,
   findUserByPhone,
   findUserToken,
@@ -33,6 +32,7 @@ import {
   updateUser,
   useUserToken,
 } from './auth.repository';
+import { closedAccountRefusal, customerMay } from './customer-lifecycle';
 import type { TokenSigner } from './tokens';
 
 export type AuthContext = {
@@ -100,28 +100,45 @@ export const startSession = async (ctx: AuthContext, userId: string) => {
   return issueToken(ctx, details, session);
 };
 
-/** Password login for one kind of account. Blocked or unverified accounts get their own message. */
+/**
+ * Password login for one kind of account. A deleted account says so whatever the password (as every other door
+ * does, ADR 0092); a blocked one after the right password (ADR 0022).
+ */
 export const login = async (ctx: AuthContext, kind: AccountKind, email: string, password: string) => {
-  const user = await findActiveUserByEmail(ctx.db, kind, email);
+  const found = await findUserByEmailAnyState(ctx.db, kind, email);
+  // Customers' deleted accounts answer at every door; staff and shop accounts are never deleted by an action.
+  const closed = found && kind === 'customer' ? closedAccountRefusal(found, 'login') : null;
+  if (closed) {
+    await burnPasswordCheck(password);
+    throw new AppError(closed);
+  }
+  const user = found?.deletedAt ? undefined : found;
   if (!user?.passwordHash) {
     await burnPasswordCheck(password);
     throw new AppError('INVALID_CREDENTIALS');
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
-  if (user.status === 'blocked') throw new AppError('ACCOUNT_BLOCKED');
+  if (!customerMay(user, 'signIn')) throw new AppError('ACCOUNT_BLOCKED');
   return user;
 };
 
+/**
+ * Refuses an e-mail or phone another account holds. At registration (`door`), a deleted account's address says
+ * it was deleted, as the other doors do (ADR 0092).
+ */
 export const assertEmailAndPhoneFree = async (
   db: Db,
   kind: AccountKind,
   email: string,
   phone: string | null,
   exceptUserId?: string,
+  door?: 'register',
 ) => {
   const byEmail = await findUserByEmailAnyState(db, kind, email);
-  if (byEmail && byEmail.id !== exceptUserId)
-    throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
+  if (byEmail && byEmail.id !== exceptUserId) {
+    const code = (door && closedAccountRefusal(byEmail, door)) || 'EMAIL_TAKEN';
+    throw new AppError(code, { email: [`errors.${code}`] });
+  }
   if (phone) {
     const byPhone = await findUserByPhone(db, kind, phone);
     if (byPhone && byPhone.id !== exceptUserId)
@@ -145,7 +162,7 @@ export const rethrowUniqueViolation = (error: unknown): never => {
 };
 
 export const registerCustomer = async (ctx: AuthContext, body: RegisterBody, locale: Locale) => {
-  await assertEmailAndPhoneFree(ctx.db, 'customer', body.email, body.phoneNumber);
+  await assertEmailAndPhoneFree(ctx.db, 'customer', body.email, body.phoneNumber, undefined, 'register');
   const user = await insertUser(ctx.db, {
     kind: 'customer',
     firstName: body.firstName,
@@ -176,7 +193,7 @@ export const authenticate = async (ctx: AuthContext, token: string | null) => {
   if (verified.status === 'expired')
     throw new AppError('TOKEN_EXPIRED', undefined, tokenMessages.TOKEN_EXPIRED);
   const details = await getUserDetails(ctx.db, session.userId);
-  if (!details || details.user.deletedAt || details.user.status === 'blocked') throw unauthorized;
+  if (!details || !customerMay(details.user, 'signIn')) throw unauthorized;
   if (details.user.kind !== verified.claims.kind) throw unauthorized;
   return { details, session };
 };
@@ -196,7 +213,7 @@ export const refresh = async (ctx: AuthContext, token: string | null) => {
   if (now > session.refreshUntil.getTime())
     throw new AppError('TOKEN_REFRESH_EXPIRED', undefined, tokenMessages.TOKEN_REFRESH_EXPIRED);
   const details = await getUserDetails(ctx.db, session.userId);
-  if (!details || details.user.deletedAt || details.user.status === 'blocked') throw unauthorized;
+  if (!details || !customerMay(details.user, 'signIn')) throw unauthorized;
 
   if (verified.claims.ver === session.version) {
     const bumped = await bumpSessionVersion(ctx.db, session, new Date(now + ctx.tokenGraceSeconds * 1000));

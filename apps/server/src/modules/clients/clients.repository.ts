@@ -3,6 +3,7 @@ import type { ClientsCsvQuery } from '@esim/contracts/staff';
 import { type Db, users } from '@esim/db';
 import { and, eq, gte, isNotNull, isNull, lt, notLike, type SQL, sql } from 'drizzle-orm';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
+import { erasedEmailDomain } from '../auth/customer-lifecycle';
 
 export type ClientRow = typeof users.$inferSelect;
 
@@ -114,8 +115,6 @@ export const updateClient = async (
   return row;
 };
 
-/** Where an erased client's e-mail points: nowhere, and unique per account (the e-mail column is unique). */
-export const erasedEmailDomain = 'erased.invalid';
 
 /**
  * Erases the personal data of clients deleted before `deletedBefore` (GDPR): name, e-mail, phone, country and

@@ -17,6 +17,7 @@ import { toPaged } from '../../lib/list-query';
 import { listHistory, recordChange } from '../audit/audit.repository';
 import { revokeUserSessions } from '../auth/auth.repository';
 import { sendPasswordReset } from '../auth/auth.service';
+import { customerMay, restoreDeadlineOf } from '../auth/customer-lifecycle';
 import { listCustomerEsims } from '../esims/esims.service';
 import type { Mailer } from '../mail/mail.service';
 import { listCustomerOrders } from '../orders/customer-orders.service';
@@ -120,8 +121,6 @@ const transitions: Record<
   restore: { allowed: (u) => Boolean(u.deletedAt), change: () => ({ deletedAt: null }), endsSessions: false },
 };
 
-const restoreDeadline = (deletedAt: Date) => deletedAt.getTime() + clientRestoreDays * 86_400_000;
-
 /** The audited fields of a client: what the history shows before and after a change. */
 const auditedFields = (user: ClientRow) => ({ status: statusOf(user) });
 
@@ -140,7 +139,7 @@ export const actOnClient = async (
     const user = await lockClient(tx, clientId);
     if (!user) throw new AppError('NOT_FOUND');
     if (action === 'password-reset') {
-      if (user.deletedAt || user.status === 'blocked') throw new AppError('ACTION_NOT_ALLOWED');
+      if (!customerMay(user, 'resetPassword')) throw new AppError('ACTION_NOT_ALLOWED');
       await recordChange(tx, {
         staffUserId,
         action: 'customer.password-reset',
@@ -154,7 +153,7 @@ export const actOnClient = async (
     if (user.updatedAt.toISOString() !== version) throw new AppError('RECORD_CHANGED');
     const rule = transitions[action];
     if (!rule.allowed(user)) throw new AppError('ACTION_NOT_ALLOWED');
-    if (action === 'restore' && user.deletedAt && Date.now() > restoreDeadline(user.deletedAt))
+    if (action === 'restore' && user.deletedAt && Date.now() > restoreDeadlineOf(user.deletedAt).getTime())
       throw new AppError('RESTORE_PERIOD_OVER');
     const updated = await updateClient(tx, clientId, rule.change());
     if (!updated) throw new AppError('NOT_FOUND');

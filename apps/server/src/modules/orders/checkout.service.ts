@@ -6,6 +6,7 @@ import type { PaymentsProvider } from '../../adapters/payments/port';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
+import { closedAccountRefusal } from '../auth/customer-lifecycle';
 import { orderPriceOf } from '../catalogue/package-price';
 import {
   type CouponUse,
@@ -187,7 +188,12 @@ export const createOrder = async (
     contact: user ? null : { email: body.email, phone: body.phoneNumber },
   });
   if (!found) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
-  if (found.emailTaken) throw new AppError('EMAIL_TAKEN', { email: ['errors.EMAIL_TAKEN'] });
+  if (found.emailTaken) {
+    // A deleted account's e-mail says so here as at every other door (ADR 0092); else "exists, log in".
+    const account = { status: found.emailStatus ?? 'active', deletedAt: found.emailDeletedAt, email: body.email };
+    const code = closedAccountRefusal(account, 'checkout') ?? 'EMAIL_TAKEN';
+    throw new AppError(code, { email: [`errors.${code}`] });
+  }
   if (found.phoneTaken) throw new AppError('PHONE_TAKEN', { phoneNumber: ['errors.PHONE_TAKEN'] });
   const { pkg } = found;
   const values = {

@@ -1,7 +1,7 @@
 import type { OrderEventActor, OrderKind, OrderReviewReason, OrderStatus, PageQuery } from '@esim/contracts';
 import { analyticsKinds, analyticsStatuses } from '@esim/contracts/staff';
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { defineListQuery, type OwnerScope, ownerCondition, searchCondition } from '../../lib/list-query';
 import { releaseCouponRedemption } from '../coupons/coupons.repository';
 import { hasPendingPayment, releaseGiftCardHolds } from '../gift-cards/gift-cards.repository';
@@ -166,10 +166,16 @@ export const findPackageAndContactConflicts = async (
     value === undefined
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from ${users} where ${users.kind} = 'customer' and ${column} = ${value})`;
+  // The e-mail's account state, for the lifecycle's answer (ADR 0092): null without an account.
+  const email = input.contact?.email;
+  const ofEmailAccount = (column: typeof users.status | typeof users.deletedAt) =>
+    sql`(select ${column} from ${users} where ${users.kind} = 'customer' and ${users.email} = ${email ?? null} limit 1)`;
   const [row] = await db
     .select({
       pkg: packages,
-      emailTaken: taken(users.email, input.contact?.email),
+      emailTaken: taken(users.email, email),
+      emailStatus: ofEmailAccount(users.status).mapWith(users.status) as SQL<'active' | 'blocked' | null>,
+      emailDeletedAt: ofEmailAccount(users.deletedAt).mapWith(users.deletedAt) as SQL<Date | null>,
       phoneTaken: taken(users.phone, input.contact?.phone),
     })
     .from(packages)

@@ -2,6 +2,8 @@ import type { OrderEventActor } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../adapters/payments/port';
+import { getUserDetails } from '../auth/auth.repository';
+import { customerMay, customerStateOf } from '../auth/customer-lifecycle';
 import { retakeReleasedCoupon } from '../coupons/coupon-redemption.service';
 import { captureCouponRedemption, releaseCouponRedemption } from '../coupons/coupons.repository';
 import { creditTopUp } from '../credits/credits.service';
@@ -110,6 +112,29 @@ export const applyPaymentSucceeded = async (
     await releaseGiftCardHolds(tx, order.id);
     await releaseCouponRedemption(tx, order.id);
     return refund('order');
+  }
+  // A buyer blocked (or deleted) by staff while paying may not buy (ADR 0022): the payment is kept with its order
+  // and staff decide, approve or refund (ADR 0092). What the payment took (a coupon's use, a gift card's part) is
+  // taken for good: the money came in; a refund gives it back.
+  const buyer = await getUserDetails(tx, userId);
+  if (buyer && !customerMay(buyer.user, 'carryOutPayment')) {
+    const state = customerStateOf(buyer.user);
+    log.warn({ orderId: order.id, buyer: state }, 'payment of a closed account: held for review');
+    await captureGiftCardHolds(tx, order.id);
+    await captureCouponRedemption(tx, order.id);
+    await changeOrderStatus(
+      tx,
+      order,
+      'for_review',
+      { actor: input.actor },
+      {
+        userId,
+        paidAt: new Date(),
+        reviewReason: state === 'blocked' ? 'buyer_blocked' : 'buyer_deleted',
+        failureReason: `paid while the buyer's account was ${state}`,
+      },
+    );
+    return noEffects;
   }
   // A success reported after the failure that released the coupon's use (ADR 0083): the use is taken again under
   // the coupon's lock, or, if the coupon no longer allows it, staff decide; the count never passes its limit.
