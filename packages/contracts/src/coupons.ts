@@ -50,6 +50,10 @@ export const couponBodySchema = z
 export type CouponBody = z.input<typeof couponBodySchema>;
 export type CouponValues = z.output<typeof couponBodySchema>;
 
+/** Where a coupon stands now (ADR 0092): `campaign_not_running`: a campaign's coupon outside its campaigns' days. */
+export const couponStates = ['usable', 'scheduled', 'ended', 'campaign_not_running', 'exhausted'] as const;
+export type CouponState = (typeof couponStates)[number];
+
 export const couponSchema = z
   .object({
     id: z.uuid(),
@@ -67,6 +71,9 @@ export const couponSchema = z
     scopeCountry: z.string().nullable(),
     /** Held and captured redemptions. */
     redeemedCount: z.number().int(),
+    state: z.enum(couponStates),
+    /** The campaigns that give it (a campaign's coupon works only while one of them runs). */
+    campaignCount: z.number().int(),
     createdAt: z.string(),
     version: z.string(),
   })

@@ -5,7 +5,6 @@ import {
   type CampaignLanguagesValues,
   type CampaignOrders,
   type CampaignOrdersQuery,
-  type CampaignState,
   type CampaignsQuery,
   type CampaignValues,
   requiredBannerLocales,
@@ -16,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { dayOf, validityOf } from '../coupons/coupon-rules';
+import { campaignStateOf } from '../coupons/offer-lifecycle';
 import { isUniqueViolation } from '../orders/checkout.service';
 import {
   type CampaignRow,
@@ -34,9 +34,6 @@ import {
 
 type CampaignDeps = { db: Db; config: { siteUrl: string } };
 
-const stateOf = (row: Pick<CampaignRow, 'startsAt' | 'endsAt'>, now = new Date()): CampaignState =>
-  now < row.startsAt ? 'scheduled' : now > row.endsAt ? 'ended' : 'running';
-
 /** The link staff share: the home page with the campaign's utm parameters (the site keeps them to the order). */
 const linkOf = (siteUrl: string, utmCode: string) =>
   `${siteUrl}/?utm_source=campaign&utm_campaign=${encodeURIComponent(utmCode)}`;
@@ -52,7 +49,7 @@ const toCampaign = (siteUrl: string, row: CampaignRow, couponCode: string | null
     string,
     string
   >,
-  state: stateOf(row),
+  state: campaignStateOf(row),
   link: linkOf(siteUrl, row.utmCode),
   createdAt: row.createdAt.toISOString(),
   version: row.updatedAt.toISOString(),

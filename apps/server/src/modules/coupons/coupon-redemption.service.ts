@@ -3,18 +3,20 @@ import type { Db } from '@esim/db';
 import { AppError } from '../../lib/app-error';
 import { findSellablePackageBySlug, type PackageRow } from '../catalogue/catalogue.repository';
 import { orderPriceOf } from '../catalogue/package-price';
-import { couponDiscountCents, isRunning } from './coupon-rules';
+import { couponDiscountCents } from './coupon-rules';
 import {
   type CouponRow,
   countCustomerRedemptions,
   findCouponByCode,
   findRedemptionOfOrder,
   insertCouponRedemption,
+  listCampaignWindowsOfCoupon,
   lockCoupon,
   packageWorksIn,
   reholdRedemptionOfOrder,
   takeCouponUse,
 } from './coupons.repository';
+import { couponStateOf } from './offer-lifecycle';
 
 // A coupon at checkout (ADR 0057): checked and its use taken in the order's own transaction, with the coupon
 // row locked, so concurrent checkouts take turns and never pass its limits; captured when the order is paid,
@@ -26,9 +28,18 @@ const refusal = (
 
 type Pkg = Pick<PackageRow, 'id' | 'type'>;
 
+/**
+ * Whether the coupon is offered now: its dates, and a campaign's coupon only while one of its campaigns runs (ADR
+ * 0092). Its count is checked apart, under its row lock.
+ */
+const isOnOffer = async (db: Db, coupon: CouponRow, now: Date) => {
+  const state = couponStateOf(coupon, await listCampaignWindowsOfCoupon(db, coupon.id), now);
+  return state === 'usable' || state === 'exhausted';
+};
+
 /** The rules that do not depend on other orders: dates, scope and minimum order. Returns the discount. */
 const checkTerms = async (db: Db, coupon: CouponRow | undefined, pkg: Pkg, priceCents: number, now: Date) => {
-  if (!coupon || !isRunning(coupon, now)) throw refusal('COUPON_UNKNOWN');
+  if (!coupon || !(await isOnOffer(db, coupon, now))) throw refusal('COUPON_UNKNOWN');
   if (coupon.scopePackageId && coupon.scopePackageId !== pkg.id) throw refusal('COUPON_NOT_APPLICABLE');
   if (coupon.scopePackageType && coupon.scopePackageType !== pkg.type) throw refusal('COUPON_NOT_APPLICABLE');
   if (coupon.scopeCountry && !(await packageWorksIn(db, pkg.id, coupon.scopeCountry)))
@@ -96,7 +107,7 @@ export const retakeReleasedCoupon = async (
   const redemption = await findRedemptionOfOrder(tx, orderId);
   if (redemption?.status !== 'released') return { taken: false };
   const coupon = await lockCoupon(tx, redemption.couponId);
-  if (!coupon || !isRunning(coupon, now)) return { taken: false, refusal: 'COUPON_UNKNOWN' };
+  if (!coupon || !(await isOnOffer(tx, coupon, now))) return { taken: false, refusal: 'COUPON_UNKNOWN' };
   if (
     coupon.maxPerCustomer !== null &&
     (await countCustomerRedemptions(tx, coupon.id, redemption.customerKey)) >= coupon.maxPerCustomer

@@ -1,6 +1,6 @@
 import type { PageQuery } from '@esim/contracts';
 import type { CouponsQuery } from '@esim/contracts/staff';
-import { couponRedemptions, coupons, type Db, packageCountries, packages } from '@esim/db';
+import { campaigns, couponRedemptions, coupons, type Db, packageCountries, packages } from '@esim/db';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
 
@@ -8,10 +8,17 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type NewCouponRow = typeof coupons.$inferInsert;
 export type CouponFilters = Omit<CouponsQuery, 'page' | 'pageSize'>;
 
+/** The dates of the campaigns that name a coupon, as one JSON array per coupon (the lifecycle's input). */
+const campaignWindowsOf = sql<{ startsAt: string; endsAt: string }[]>`coalesce((select json_agg(json_build_object('startsAt', ${campaigns.startsAt}, 'endsAt', ${campaigns.endsAt})) from ${campaigns} where ${campaigns.couponId} = ${coupons.id}), '[]'::json)`;
+
+/** JSON's timestamps as dates. */
+export const toCampaignWindows = (rows: { startsAt: string; endsAt: string }[]) =>
+  rows.map((row) => ({ startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) }));
+
 const couponList = defineListQuery({
   select: (db, listFields) =>
     db
-      .select({ coupon: coupons, packageSlug: packages.slug, ...listFields })
+      .select({ coupon: coupons, packageSlug: packages.slug, campaignWindows: campaignWindowsOf, ...listFields })
       .from(coupons)
       .leftJoin(packages, eq(packages.id, coupons.scopePackageId))
       .$dynamic(),
@@ -32,7 +39,7 @@ export const listCoupons = (db: Db, filters: CouponFilters, page: PageQuery) =>
 export const findCoupon = async (db: Db, couponId: string) =>
   (
     await db
-      .select({ coupon: coupons, packageSlug: packages.slug })
+      .select({ coupon: coupons, packageSlug: packages.slug, campaignWindows: campaignWindowsOf })
       .from(coupons)
       .leftJoin(packages, eq(packages.id, coupons.scopePackageId))
       .where(eq(coupons.id, couponId))
@@ -41,6 +48,13 @@ export const findCoupon = async (db: Db, couponId: string) =>
 
 export const findCouponByCode = async (db: Db, code: string) =>
   (await db.select().from(coupons).where(eq(coupons.code, code)).limit(1))[0];
+
+/** The first and last moments of the campaigns that name a coupon (none: the coupon stands alone). */
+export const listCampaignWindowsOfCoupon = (db: Db, couponId: string) =>
+  db
+    .select({ startsAt: campaigns.startsAt, endsAt: campaigns.endsAt })
+    .from(campaigns)
+    .where(eq(campaigns.couponId, couponId));
 
 export const couponCodeTaken = async (db: Db, code: string, exceptId?: string) =>
   (

@@ -15,12 +15,18 @@ import {
   lockCoupon,
   type NewCouponRow,
   packageIdBySlug,
+  toCampaignWindows,
   updateCoupon as updateCouponRow,
 } from './coupons.repository';
+import { couponStateOf } from './offer-lifecycle';
 
 // Coupons for staff (issue 32, ADR 0057): `/coupons/all`, `/coupons/create`, `/coupons/edit/{id}`. Admin only.
 
-const toCoupon = (row: CouponRow, packageSlug: string | null): Coupon => ({
+const toCoupon = (
+  row: CouponRow,
+  packageSlug: string | null,
+  campaignWindows: { startsAt: string; endsAt: string }[],
+): Coupon => ({
   id: row.id,
   code: row.code,
   kind: row.kind,
@@ -35,13 +41,23 @@ const toCoupon = (row: CouponRow, packageSlug: string | null): Coupon => ({
   scopePackageType: (row.scopePackageType as Coupon['scopePackageType']) ?? null,
   scopeCountry: row.scopeCountry,
   redeemedCount: row.redeemedCount,
+  state: couponStateOf(row, toCampaignWindows(campaignWindows)),
+  campaignCount: campaignWindows.length,
   createdAt: row.createdAt.toISOString(),
   version: row.updatedAt.toISOString(),
 });
 
 /** What an audit row keeps of a coupon: its terms, not its counter. */
 const auditedTerms = (coupon: Coupon) => {
-  const { id: _id, redeemedCount: _count, createdAt: _created, version: _version, ...terms } = coupon;
+  const {
+    id: _id,
+    redeemedCount: _count,
+    state: _state,
+    campaignCount: _campaigns,
+    createdAt: _created,
+    version: _version,
+    ...terms
+  } = coupon;
   return terms;
 };
 
@@ -50,14 +66,14 @@ export const listStaffCoupons = async (deps: { db: Db }, query: CouponsQuery) =>
   return toPaged(
     query,
     total,
-    rows.map((row) => toCoupon(row.coupon, row.packageSlug)),
+    rows.map((row) => toCoupon(row.coupon, row.packageSlug, row.campaignWindows)),
   );
 };
 
 export const getStaffCoupon = async (deps: { db: Db }, couponId: string) => {
   const found = await findCoupon(deps.db, couponId);
   if (!found) throw new AppError('NOT_FOUND');
-  return toCoupon(found.coupon, found.packageSlug);
+  return toCoupon(found.coupon, found.packageSlug, found.campaignWindows);
 };
 
 /** The body as columns, or the translated refusal of a rule the contract alone cannot check. */
@@ -98,7 +114,7 @@ export const createCoupon = async (
   const coupon = await deps.db
     .transaction(async (tx) => {
       const row = await insertCoupon(tx, values);
-      const created = toCoupon(row, input.body.scopePackageSlug);
+      const created = toCoupon(row, input.body.scopePackageSlug, []);
       await recordChange(tx, {
         staffUserId: input.staffUserId,
         action: 'coupon.create',
@@ -136,13 +152,13 @@ export const updateCoupon = async (
         );
       const updated = await updateCouponRow(tx, input.couponId, values);
       if (!updated) throw new AppError('NOT_FOUND');
-      const after = toCoupon(updated, input.body.scopePackageSlug);
+      const after = toCoupon(updated, input.body.scopePackageSlug, before.campaignWindows);
       await recordChange(tx, {
         staffUserId: input.staffUserId,
         action: 'coupon.update',
         entityType: 'coupon',
         entityId: row.id,
-        before: auditedTerms(toCoupon(row, before.packageSlug)),
+        before: auditedTerms(toCoupon(row, before.packageSlug, before.campaignWindows)),
         after: auditedTerms(after),
       });
       return after;
