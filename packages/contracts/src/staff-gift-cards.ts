@@ -5,7 +5,8 @@ import { apiSchemas, z } from './zod';
  * `/orders/gift-cards` (issue 31): every gift card with its code masked, amount, balance, buyer, recipient, send
  * date and delivery state; a card's detail lists its redemptions; "resend" e-mails the code again. Admin only.
  */
-export const giftCardDeliveryStates = ['awaiting_payment', 'scheduled', 'delivered'] as const;
+/** `held`: paid, not delivered, and its buyer is blocked (ADR 0092): it waits until staff release it or unblock. */
+export const giftCardDeliveryStates = ['awaiting_payment', 'scheduled', 'held', 'delivered'] as const;
 export type GiftCardDeliveryState = (typeof giftCardDeliveryStates)[number];
 
 export const staffGiftCardSchema = z
@@ -72,6 +73,12 @@ export const resendGiftCardBodySchema = z
   .strictObject({ reason: z.string().trim().max(500).optional(), clickId: z.uuid() })
   .register(apiSchemas, { id: 'ResendGiftCardBody' });
 export type ResendGiftCardBody = z.infer<typeof resendGiftCardBodySchema>;
+
+/** Releasing a blocked buyer's card: a reason is required (it lets money's worth reach someone); one per click. */
+export const releaseGiftCardBodySchema = z
+  .strictObject({ reason: z.string().trim().min(1).max(500), clickId: z.uuid() })
+  .register(apiSchemas, { id: 'ReleaseGiftCardBody' });
+export type ReleaseGiftCardBody = z.infer<typeof releaseGiftCardBodySchema>;
 
 export const resendGiftCardResponseSchema = z
   .object({ giftCard: staffGiftCardSchema, message: z.string() })

@@ -44,6 +44,11 @@ export const giftCards = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     /** First delivery; the job delivers a card only while this is null (one e-mail per card). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * Staff let the card go out although its buyer is blocked (ADR 0092: a blocked buyer's undelivered cards are
+     * held; unblocking the buyer lets them go as well).
+     */
+    holdReleasedAt: timestamp('hold_released_at', { withTimezone: true }),
     /** Staff resends after the first delivery. */
     resendCount: integer('resend_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

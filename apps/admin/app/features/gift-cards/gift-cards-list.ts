@@ -7,6 +7,7 @@ import { exportGiftCards, listGiftCards } from './api/gift-cards';
 export const deliveryState = defineStatuses('admin-gift-cards:giftCards.deliveryStates', {
   awaiting_payment: 'gray',
   scheduled: 'blue',
+  held: 'orange',
   delivered: 'green',
 });
 

@@ -1,6 +1,6 @@
 import type { StaffGiftCardsCsvQuery } from '@esim/contracts/staff';
-import { type Db, giftCardRedemptions, giftCards, orderEvents, orders, payments } from '@esim/db';
-import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, giftCardRedemptions, giftCards, orderEvents, orders, payments, users } from '@esim/db';
+import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 
@@ -23,9 +23,28 @@ export const lockGiftCard = async (tx: Db, giftCardId: string) =>
 export const getGiftCardOfOrder = async (db: Db, orderId: string) =>
   (await db.select().from(giftCards).where(eq(giftCards.orderId, orderId)).limit(1))[0];
 
-/** Who bought a card (its purchase order's buyer), for the card's e-mail. */
+/** Who bought a card (its purchase order's buyer), for the card's e-mail, and the buyer's account (ADR 0092). */
 export const getBuyerOfOrder = async (db: Db, orderId: string) =>
-  (await db.select({ buyerName: orders.buyerName }).from(orders).where(eq(orders.id, orderId)).limit(1))[0];
+  (
+    await db
+      .select({
+        buyerName: orders.buyerName,
+        account: { status: users.status, deletedAt: users.deletedAt, email: users.email },
+      })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId))
+      .limit(1)
+  )[0];
+
+/**
+ * A paid card held because its buyer is blocked and staff did not release it: `isGiftCardHeld` in SQL, for the
+ * lists (the delivery checks the function itself under the card's lock). Correlated to `gift_cards` alone, as the list's total counts that table.
+ */
+// Written with table names: drizzle leaves columns unqualified in a one-table select (the list's count).
+const heldCondition = sql`("gift_cards"."hold_released_at" is null and exists (
+  select 1 from orders o join users u on u.id = o.user_id
+  where o.id = "gift_cards"."order_id" and u.status = 'blocked' and u.deleted_at is null))`;
 
 /** An active card by the hash of its code. */
 export const findActiveGiftCardByHash = async (db: Db, codeHash: string) =>
@@ -57,7 +76,15 @@ export const listDueGiftCardIds = async (db: Db, today: string, limit = 100) =>
     await db
       .select({ id: giftCards.id })
       .from(giftCards)
-      .where(and(eq(giftCards.status, 'active'), isNull(giftCards.deliveredAt), lte(giftCards.sendOn, today)))
+      .where(
+        and(
+          eq(giftCards.status, 'active'),
+          isNull(giftCards.deliveredAt),
+          lte(giftCards.sendOn, today),
+          // Held cards stay out of the list (they would fill it while they wait).
+          not(heldCondition),
+        ),
+      )
       .orderBy(asc(giftCards.sendOn))
       .limit(limit)
   ).map((r) => r.id);
@@ -79,6 +106,16 @@ export const claimGiftCardDelivery = async (tx: Db, giftCardId: string, today: s
           lte(giftCards.sendOn, today),
         ),
       )
+      .returning()
+  )[0];
+
+/** Staff let a held card go (ADR 0092); once: a second release changes nothing and answers nothing. */
+export const releaseGiftCardHold = async (tx: Db, giftCardId: string) =>
+  (
+    await tx
+      .update(giftCards)
+      .set({ holdReleasedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(giftCards.id, giftCardId), isNull(giftCards.holdReleasedAt)))
       .returning()
   )[0];
 
@@ -215,22 +252,29 @@ export type GiftCardFilters = Pick<StaffGiftCardsCsvQuery, 'q' | 'deliveryState'
   sort?: StaffGiftCardsCsvQuery['sort'];
 };
 
+const undelivered = and(eq(giftCards.status, 'active'), isNull(giftCards.deliveredAt));
 const deliveryCondition = (state: GiftCardFilters['deliveryState']): SQL | undefined =>
   state === 'awaiting_payment'
     ? eq(giftCards.status, 'pending')
     : state === 'scheduled'
-      ? and(eq(giftCards.status, 'active'), isNull(giftCards.deliveredAt))
-      : state === 'delivered'
-        ? isNotNull(giftCards.deliveredAt)
-        : undefined;
+      ? and(undelivered, not(heldCondition))
+      : state === 'held'
+        ? and(undelivered, heldCondition)
+        : state === 'delivered'
+          ? isNotNull(giftCards.deliveredAt)
+          : undefined;
+
+/** The buyer's account fields a card's state needs (null for a guest purchase). */
+const buyerAccount = { status: users.status, deletedAt: users.deletedAt, email: users.email };
 
 /** Staff's gift cards with their purchase (number, buyer). */
 const giftCardList = defineListQuery({
   select: (db, listFields) =>
     db
-      .select({ giftCard: giftCards, order: orders, ...listFields })
+      .select({ giftCard: giftCards, order: orders, buyer: buyerAccount, ...listFields })
       .from(giftCards)
       .innerJoin(orders, eq(orders.id, giftCards.orderId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .$dynamic(),
   // The purchase's columns are searched through `exists`: the total counts gift_cards alone.
   where: (filters: GiftCardFilters, db) =>
@@ -269,9 +313,10 @@ export const streamGiftCards = giftCardList.batches;
 export const getGiftCardWithOrder = async (db: Db, giftCardId: string) =>
   (
     await db
-      .select({ giftCard: giftCards, order: orders })
+      .select({ giftCard: giftCards, order: orders, buyer: buyerAccount })
       .from(giftCards)
       .innerJoin(orders, eq(orders.id, giftCards.orderId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(giftCards.id, giftCardId))
       .limit(1)
   )[0];

@@ -33,8 +33,10 @@ import {
   listRedemptionsOfCard,
   lockGiftCard,
   recordStaffClick,
+  releaseGiftCardHold,
   streamGiftCards,
 } from './gift-cards.repository';
+import { isGiftCardHeld } from './gift-card-hold';
 
 /** What delivering a card's e-mail uses. */
 export type GiftCardMailDeps = {
@@ -54,14 +56,18 @@ export const deliverGiftCardInTransaction = async (
   card: GiftCardRow,
   now: Date,
 ) => {
+  const buyer = await getBuyerOfOrder(tx, card.orderId);
+  if (!buyer) throw new AppError('NOT_FOUND');
+  // A blocked buyer's card waits for staff (ADR 0092), checked under the card's lock like the claim.
+  if (isGiftCardHeld(card, buyer.account)) return false;
   const claimed = await claimGiftCardDelivery(tx, card.id, utcDay(now));
   if (!claimed) return false;
-  await storeCardMail(deps, tx, card);
+  await storeCardMail(deps, tx, card, buyer.buyerName);
   return true;
 };
 
-const storeCardMail = async (deps: GiftCardMailDeps, tx: Db, card: GiftCardRow) => {
-  const buyer = await getBuyerOfOrder(tx, card.orderId);
+const storeCardMail = async (deps: GiftCardMailDeps, tx: Db, card: GiftCardRow, buyerName?: string) => {
+  const buyer = buyerName === undefined ? await getBuyerOfOrder(tx, card.orderId) : { buyerName };
   if (!buyer) throw new AppError('NOT_FOUND');
   const t = deps.i18n.fixedT(card.locale as Locale, 'mail');
   const mail = renderGiftCardMail(t, card, {
@@ -101,15 +107,25 @@ export const previewGiftCard = async (deps: { db: Db }, body: GiftCardPreviewBod
   return { coveredCents, toPayCents: totalCents - coveredCents, totalCents };
 };
 
-const deliveryStateOf = (card: GiftCardRow): GiftCardDeliveryState =>
-  card.status === 'pending' ? 'awaiting_payment' : card.deliveredAt ? 'delivered' : 'scheduled';
+type BuyerAccount = Parameters<typeof isGiftCardHeld>[1];
+
+const deliveryStateOf = (card: GiftCardRow, buyer: BuyerAccount): GiftCardDeliveryState =>
+  card.status === 'pending'
+    ? 'awaiting_payment'
+    : card.deliveredAt
+      ? 'delivered'
+      : isGiftCardHeld(card, buyer)
+        ? 'held'
+        : 'scheduled';
 
 const toStaffGiftCard = ({
   giftCard: card,
   order,
+  buyer,
 }: {
   giftCard: GiftCardRow;
   order: typeof orders.$inferSelect;
+  buyer: BuyerAccount;
 }) =>
   ({
     id: card.id,
@@ -123,7 +139,7 @@ const toStaffGiftCard = ({
     recipientEmail: card.recipientEmail,
     sendOn: card.sendOn,
     locale: card.locale,
-    deliveryState: deliveryStateOf(card),
+    deliveryState: deliveryStateOf(card, buyer),
     deliveredAt: card.deliveredAt?.toISOString() ?? null,
     resendCount: card.resendCount,
     createdAt: card.createdAt.toISOString(),
@@ -218,4 +234,45 @@ export const resendGiftCard = async (
   void deps.mailer.deliverPending().catch(() => undefined);
   const detail = await getStaffGiftCard(deps, input.giftCardId);
   return { giftCard: detail.giftCard, message: input.t('admin:giftCards.resent') };
+};
+
+/**
+ * Staff "release": a blocked buyer's held card goes out anyway (ADR 0092), at once when its day has come, else on
+ * its day; with a reason, on the purchase's timeline and in the audit log, in one transaction. Only a held card;
+ * one release per click id.
+ */
+export const releaseGiftCard = async (
+  deps: GiftCardMailDeps,
+  input: { giftCardId: string; staffUserId: string; clickId: string; reason: string; t: TFunction },
+  now = new Date(),
+) => {
+  await deps.db.transaction(async (tx) => {
+    const card = await lockGiftCard(tx, input.giftCardId);
+    if (!card) throw new AppError('NOT_FOUND');
+    // The same click again (a retry) finds its timeline event and changes nothing; a refusal rolls it back.
+    const first = await recordStaffClick(tx, card.orderId, {
+      staffUserId: input.staffUserId,
+      clickId: input.clickId,
+      action: 'release_gift_card',
+      reason: input.reason,
+    });
+    if (!first) return;
+    const buyer = await getBuyerOfOrder(tx, card.orderId);
+    if (card.status !== 'active' || card.deliveredAt || !isGiftCardHeld(card, buyer?.account ?? null))
+      throw new AppError('ACTION_NOT_ALLOWED');
+    const released = await releaseGiftCardHold(tx, card.id);
+    if (!released) return;
+    await recordChange(tx, {
+      staffUserId: input.staffUserId,
+      action: 'gift_card.release',
+      entityType: 'gift_card',
+      entityId: card.id,
+      before: { held: true },
+      after: { held: false, reason: input.reason },
+    });
+    await deliverGiftCardInTransaction(deps, tx, released, now);
+  });
+  void deps.mailer.deliverPending().catch(() => undefined);
+  const detail = await getStaffGiftCard(deps, input.giftCardId);
+  return { giftCard: detail.giftCard, message: input.t('admin:giftCards.released') };
 };

@@ -2,6 +2,7 @@ import type { RouteAccess } from '@esim/contracts';
 import {
   giftCardIdParamsSchema,
   pagedStaffGiftCardsSchema,
+  releaseGiftCardBodySchema,
   resendGiftCardBodySchema,
   resendGiftCardResponseSchema,
   staffGiftCardDetailSchema,
@@ -16,6 +17,7 @@ import {
   exportStaffGiftCards,
   getStaffGiftCard,
   listStaffGiftCards,
+  releaseGiftCard,
   resendGiftCard,
 } from './gift-cards.service';
 
@@ -85,6 +87,29 @@ export const giftCardsStaffRoutes =
           staffUserId: userIdOf(request),
           clickId: request.body.clickId,
           reason: request.body.reason ?? null,
+          t: request.t,
+        }),
+    );
+
+    app.post(
+      '/gift-cards/:giftCardId/release',
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary:
+            "Let a blocked buyer's held card go (ADR 0092): delivered at once when its day has come, else on its day; a reason is required, once per click id",
+          params: giftCardIdParamsSchema,
+          body: releaseGiftCardBodySchema,
+          response: { 200: resendGiftCardResponseSchema },
+        },
+      },
+      async (request) =>
+        releaseGiftCard(deps, {
+          giftCardId: request.params.giftCardId,
+          staffUserId: userIdOf(request),
+          clickId: request.body.clickId,
+          reason: request.body.reason,
           t: request.t,
         }),
     );

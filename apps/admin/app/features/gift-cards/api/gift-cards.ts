@@ -1,6 +1,7 @@
-/** The staff gift-card endpoints (admin only): the list, its CSV, one card with its redemptions, resend. */
+/** The staff gift-card endpoints (admin only): the list, its CSV, one card with its redemptions, resend, release. */
 import type { Paged } from '@esim/contracts';
 import type {
+  ReleaseGiftCardBody,
   ResendGiftCardBody,
   StaffGiftCard,
   StaffGiftCardDetail,
@@ -30,6 +31,20 @@ export const useResendGiftCard = (id: string, listId: string) => {
   return useMutation({
     mutationFn: (body: ResendGiftCardBody) =>
       api.post<{ giftCard: StaffGiftCard; message: string }>(`${path(id)}/resend`, body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key(id) }),
+        queryClient.invalidateQueries({ queryKey: [listId] }),
+      ]),
+  });
+};
+
+/** A blocked buyer's held card let go (ADR 0092). */
+export const useReleaseGiftCard = (id: string, listId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReleaseGiftCardBody) =>
+      api.post<{ giftCard: StaffGiftCard; message: string }>(`${path(id)}/release`, body),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: key(id) }),
