@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { SessionRow, UserDetails } from './auth.repository';
 import { type AuthDeps, authContext, authenticate } from './auth.service';
+import { shopMay } from './shop-lifecycle';
 import { bearerToken } from './tokens';
 
 export type RequestAuth = { details: UserDetails; session: SessionRow };
@@ -81,8 +82,7 @@ export const userIdOf = (request: FastifyRequest) => authOf(request).details.use
  * preValidation hook in a portal plugin; the access rule (`{ kinds: ['shop'] }`) has already checked the token.
  */
 export const requireActiveShop = async (request: FastifyRequest) => {
-  const shop = authOf(request).details.shop;
-  if (shop?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
+  if (!shopMay(authOf(request).details.shop, 'trade')) throw new AppError('SHOP_NOT_ACTIVE');
 };
 
 /** The signed-in shop user's shop id; only after `requireActiveShop`. */

@@ -25,6 +25,10 @@ export const findUserByEmailAnyState = async (db: Db, kind: AccountKind, email: 
   return row;
 };
 
+/** The language an account's e-mails are written in (ADR 0092): chosen on the profile, first the sign-up page's. */
+export const findAccountLocale = async (db: Db, userId: string) =>
+  (await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1))[0]?.locale;
+
 /** A user with the role and shop the API's User shape needs, in one query. */
 export const getUserDetails = async (db: Db, userId: string) => {
   const [row] = await db

@@ -26,7 +26,7 @@ import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { completeGiftCard } from './gift-card-orders.service';
 import { sendGiftEsimMails } from './gift-esim-orders.service';
-import { renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
+import { inBuyerLanguage, renderOrderConfirmation, renderTopUpConfirmation } from './order-mails';
 import {
   changeOrderStatus,
   countFulfilmentAttempt,
@@ -200,8 +200,9 @@ export const sendOrderConfirmation = async (deps: FulfilmentDeps, orderId: strin
     if (sent) void deps.mailer.deliverPending().catch(() => undefined);
     return sent;
   }
-  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
-  const mail = await renderOrderConfirmation(t, order, esim, await getGeneralOptions(deps.db));
+  const forBuyer = await inBuyerLanguage(deps.db, order);
+  const t = deps.i18n.fixedT(forBuyer.locale as Locale, 'mail');
+  const mail = await renderOrderConfirmation(t, forBuyer, esim, await getGeneralOptions(deps.db));
   await deps.db.transaction(async (tx) => {
     await deps.mailer.send(mail, tx, confirmationMailId(orderId));
     await recordMessage(tx, orderId, mail, 'mail:order-confirmation');
@@ -228,9 +229,10 @@ const completeOrder = async (
     if (locked?.status !== 'paid') return 'skipped' as const;
     if (!storeEsim) {
       // A change of eSIM stored the new eSIM and moved the packages already.
-      const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
+      const forBuyer = await inBuyerLanguage(tx, { ...locked, status: 'completed' as const });
+      const t = deps.i18n.fixedT(forBuyer.locale as Locale, 'mail');
       const options = await getGeneralOptions(tx);
-      const mail = await renderOrderConfirmation(t, { ...locked, status: 'completed' }, profile, options);
+      const mail = await renderOrderConfirmation(t, forBuyer, profile, options);
       await changeOrderStatus(
         tx,
         locked,
@@ -282,11 +284,12 @@ const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
       wholesaleCents: snapshot.wholesaleCents,
     }),
   );
-  const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
   const options = await getGeneralOptions(deps.db);
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     if (locked?.status !== 'paid') return 'skipped' as const;
+    const forBuyer = await inBuyerLanguage(tx, { ...locked, status: 'completed' as const });
+    const t = deps.i18n.fixedT(forBuyer.locale as Locale, 'mail');
     // The eSIM row is locked too, so two top-ups completing at once do not both start "now".
     await lockEsim(tx, target.id);
     const queued = await hasActivePackage(tx, target.id);
@@ -310,13 +313,7 @@ const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
       { actor: 'system' },
       { completedAt: now, failureReason: null },
     );
-    const mail = await renderTopUpConfirmation(
-      t,
-      { ...locked, status: 'completed' },
-      target,
-      queued,
-      options,
-    );
+    const mail = await renderTopUpConfirmation(t, forBuyer, target, queued, options);
     await deps.mailer.send(mail, tx);
     await recordMessage(tx, locked.id, mail);
     return 'completed' as const;

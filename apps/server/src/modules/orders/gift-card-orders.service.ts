@@ -20,6 +20,7 @@ import { getGeneralOptions } from '../settings/settings.repository';
 import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './checkout.service';
 import { mailId } from './gift-esim-orders.service';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
+import { inBuyerLanguage } from './order-mails';
 import { changeOrderStatus, insertOrder, lockOrder, type OrderRow } from './orders.repository';
 
 /*
@@ -125,14 +126,15 @@ const formatDay = (locale: string, day: string) =>
   }).format(new Date(`${day}T00:00:00Z`));
 
 /**
- * The gift card buyer's receipt (ADR 0082), in the order's language: amount, recipient, send date, order number
+ * The gift card buyer's receipt (ADR 0082), in the buyer's account's language (ADR 0092): amount, recipient, send date, order number
  * and the invoice attached, as a package order's confirmation has it. Never the code: only the recipient gets it.
  */
 export const renderGiftCardReceipt = async (
   deps: Pick<GiftCardMailDeps, 'db' | 'i18n'>,
-  order: OrderRow,
+  placed: OrderRow,
   card: Pick<GiftCardRow, 'amountCents' | 'recipientEmail' | 'sendOn'>,
 ): Promise<MailMessage> => {
+  const order = await inBuyerLanguage(deps.db, placed);
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
   const k = (key: string, values: Record<string, string> = {}) => t(`giftCards.receipt.${key}`, values);
   const sendOn = formatDay(order.locale, card.sendOn);

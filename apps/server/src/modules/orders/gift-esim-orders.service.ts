@@ -21,7 +21,7 @@ import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
-import { renderOrderConfirmation } from './order-mails';
+import { inBuyerLanguage, renderOrderConfirmation } from './order-mails';
 import { getOrder, type OrderRow, packageNameOf } from './orders.repository';
 
 // The e-mails of a gift eSIM's order (issue 31, ADR 0044): at fulfilment the recipient's e-mail (QR code, install
@@ -71,7 +71,9 @@ const recipientMail = async (
   });
 };
 
-const buyerMail = async (deps: GiftMailDeps, order: OrderRow, gift: GiftEsimRow): Promise<MailMessage> => {
+const buyerMail = async (deps: GiftMailDeps, placed: OrderRow, gift: GiftEsimRow): Promise<MailMessage> => {
+  // The giver's confirmation in their account's language (ADR 0092); the recipient's in the one they were given.
+  const order = await inBuyerLanguage(deps.db, placed);
   const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
   const values = { number: order.number, recipient: gift.recipientName, email: gift.recipientEmail };
   const body = t('giftEsims.buyer.body', { ...values, package: packageNameOf(order) });

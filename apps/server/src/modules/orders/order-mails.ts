@@ -1,12 +1,28 @@
 import { type Locale, localeTags } from '@esim/contracts/locales';
+import type { Db } from '@esim/db';
 import type { TFunction } from 'i18next';
 import type { MailMessage } from '../../adapters/mail/port';
+import { findAccountLocale } from '../auth/auth.repository';
 import { escapeHtml } from '../../lib/html';
 import type { EsimRow } from '../esims/esims.repository';
 import { iosInstallLink, renderActivationQrPng } from '../esims/qr-code';
 import type { GeneralOptions } from '../settings/settings.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
 import { type OrderRow, packageNameOf } from './orders.repository';
+
+/**
+ * The order as its buyer's e-mails see it: in the language of the buyer's account (ADR 0092: one language per
+ * account, chosen on the profile), whatever page the order was made on. A guest order without an account yet, and
+ * a shop's purchase for its subscriber (the shop chose the subscriber's language), keep the order's own.
+ */
+export const inBuyerLanguage = async <T extends Pick<OrderRow, 'userId' | 'shopId' | 'locale'>>(
+  db: Db,
+  order: T,
+): Promise<T> => {
+  if (!order.userId || order.shopId) return order;
+  const locale = await findAccountLocale(db, order.userId);
+  return locale ? { ...order, locale } : order;
+};
 
 /** Paragraphs and a button put before an e-mail's usual content (a gift's note and its claim link). */
 export type MailLead = { subject: string; paragraphs: string[]; link: { label: string; url: string } };

@@ -13,6 +13,7 @@ import { creditTopUp } from '../credits/credits.service';
 import { renderActionMail } from '../mail/templates';
 import { lastStaffActionAt, recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import type { FulfilmentDeps } from './fulfilment.service';
+import { inBuyerLanguage } from './order-mails';
 import { changeOrderStatus, lockOrder, type OrderRow } from './orders.repository';
 
 /**
@@ -120,7 +121,7 @@ export const cancelReview = async (
 const contactable = new Set<OrderRow['status']>(['failed', 'for_review']);
 
 /**
- * "Contact the buyer": the template e-mail in the order's language, through the outbox, on the timeline and
+ * "Contact the buyer": the template e-mail in the buyer's language (their account's, ADR 0092), through the outbox, on the timeline and
  * audited. Within `contactBuyerWindowMinutes` of the last one nothing is sent again (a double click, or two
  * staff at once: the order's row lock puts the second after the first).
  */
@@ -138,7 +139,8 @@ export const contactBuyer = async (
     const windowMs = contactBuyerWindowMinutes * 60_000;
     if (last && Date.now() - last.getTime() < windowMs)
       return { order, sent: false, minutes: Math.max(1, Math.ceil((Date.now() - last.getTime()) / 60_000)) };
-    const mail = renderActionMail(deps.i18n.fixedT(order.locale as Locale, 'mail'), {
+    const { locale } = await inBuyerLanguage(tx, order);
+    const mail = renderActionMail(deps.i18n.fixedT(locale as Locale, 'mail'), {
       to: order.buyerEmail,
       name: order.buyerName.split(' ')[0] ?? order.buyerName,
       link: `${deps.config.siteUrl}/contact`,

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { getUserDetails } from '../auth/auth.repository';
 import { authContext, login, startSession } from '../auth/auth.service';
+import { shopMay } from '../auth/shop-lifecycle';
 import { renderActionMail } from '../mail/templates';
 import { createEmailVerification, type LogoFile, registerShop, verifyShopEmail } from './portal-auth.service';
 
@@ -80,7 +81,7 @@ export const portalAuthRoutes =
           login(ctx, 'shop', email, password),
         );
         const details = await getUserDetails(deps.db, user.id);
-        if (!user.emailVerifiedAt || details?.shop?.status !== 'active') {
+        if (!user.emailVerifiedAt || !shopMay(details?.shop, 'signIn')) {
           if (!user.emailVerifiedAt)
             await sendVerification(user.id, user.email, user.firstName, user.locale as Locale);
           throw new AppError(user.emailVerifiedAt ? 'ACCOUNT_BLOCKED' : 'EMAIL_NOT_VERIFIED');
