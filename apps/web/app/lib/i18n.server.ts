@@ -6,6 +6,7 @@
 import type { Locale } from '@esim/contracts';
 import type { Resource } from 'i18next';
 import { createI18n, parseLocalePath } from './i18n';
+import type { PageTexts } from './use-page-texts';
 
 const files = import.meta.glob<Record<string, unknown>>(
   '../../../../packages/i18n/locales/*/{common,web,portal,account,checkout,auth,gifts,content,blog,push}.json',
@@ -25,8 +26,10 @@ for (const [path, content] of Object.entries(files)) {
 export const createServerI18n = (locale: Locale) => createI18n(locale, resources);
 
 /** A page's own namespace (`gifts`, `blog`, `push`) in its locale, for its loader to hand to `usePageTexts`. */
-export const getPageTexts = (locale: Locale, ns: 'gifts' | 'blog' | 'push') =>
-  (resources[locale]?.[ns] ?? resources.en?.[ns] ?? {}) as Record<string, unknown>;
+export const getPageTexts = (locale: Locale, ns: 'gifts' | 'blog' | 'push'): PageTexts => ({
+  locale,
+  texts: (resources[locale]?.[ns] ?? resources.en?.[ns] ?? {}) as Record<string, unknown>,
+});
 
 export type ContentKey = 'about' | 'devices' | 'howToConnect' | 'faq';
 

@@ -18,8 +18,11 @@ import type { Route } from './+types/profile';
  */
 export const loader = ({ request, context }: Route.LoaderArgs) => {
   const locale = resolveRequestLocale(request, context);
-  const push = getPageTexts(locale, 'push') as { settings: Record<string, string> };
-  return { countries: listPhoneCountries(locale), pushTexts: { settings: push.settings } };
+  const push = getPageTexts(locale, 'push');
+  return {
+    countries: listPhoneCountries(locale),
+    pushTexts: { locale, texts: { settings: push.texts.settings } },
+  };
 };
 
 /** Profile (SPEC link target /profile): who is signed in, profile edit, change password, logout. */

@@ -1,6 +1,7 @@
 import '../../../styles/form-styles';
 import '@mantine/core/styles/SimpleGrid.css';
 import { type User, updateProfileBodySchema } from '@esim/contracts';
+import { localeLabels, locales } from '@esim/contracts/locales';
 import { FormShell } from '@esim/ui/form/form-shell';
 import { PasswordField } from '@esim/ui/form/password-field';
 import { PhoneField } from '@esim/ui/form/phone-field';
@@ -17,6 +18,8 @@ import { type AccountArea, updateProfile } from '../api/update-profile';
 
 type ProfileInput = z.input<typeof updateProfileBodySchema>;
 const alertChannels = ['email', 'sms'] as const;
+/** The languages as the site's picker names them (SPEC section 9), whatever the page's language. */
+const localeOptions = locales.map((value) => ({ value, label: localeLabels[value] }));
 
 const valuesOf = (user: User): ProfileInput => ({
   firstName: user.first_name,
@@ -24,13 +27,15 @@ const valuesOf = (user: User): ProfileInput => ({
   email: user.email,
   phoneNumber: user.phone ?? '',
   country: user.country,
+  locale: user.locale,
   alertChannel: user.alert_channel,
   currentPassword: '',
 });
 
 /**
- * Profile edit (SPEC section 3: firstName, lastName, email, phoneNumber, country) and how the 60 % data notice
- * arrives, validated with the server's `updateProfileBodySchema`; the server's success message is shown as sent.
+ * Profile edit (SPEC section 3: firstName, lastName, email, phoneNumber, country), the account's language (every
+ * e-mail and SMS to the account is written in it, ADR 0092) and how the 60 % data notice arrives, validated with
+ * the server's `updateProfileBodySchema`; the server's success message is shown as sent.
  */
 export const ProfileForm = ({
   user,
@@ -99,6 +104,13 @@ export const ProfileForm = ({
         options={countries.map((c) => ({ value: c.code, label: c.name }))}
         emptyValue={null}
         data-testid="country-select"
+      />
+      <SelectField
+        form={form}
+        name="locale"
+        options={localeOptions}
+        description={t('account:profile.localeHint')}
+        data-testid="locale-select"
       />
       {area === 'account' ? (
         <fieldset className="choice-group" aria-describedby={`${alertId}-hint`}>

@@ -1,6 +1,5 @@
-import type { Resource } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { usePageTexts } from '../../../lib/use-page-texts';
+import { type PageTexts, usePageTexts } from '../../../lib/use-page-texts';
 import { type BlogCard, BlogCards } from './blog-cards';
 
 /** A catalogue page's related blog posts, with the blog's words handed over by the page's loader. */
@@ -10,7 +9,7 @@ export const RelatedPosts = ({
   about,
 }: {
   posts: BlogCard[];
-  texts: Resource[string][string];
+  texts: PageTexts;
   about: string;
 }) => {
   usePageTexts('blog', texts);
