@@ -72,10 +72,15 @@ describe('shops for staff', () => {
   });
 
   it('suspends and reactivates; a stale version is refused', async () => {
-    const { shop } = await newShop();
+    const { shop, user } = await newShop();
+    const token = (await loginAs(ctx.app, 'shop', user.email, user.password)).access_token;
+    const portal = { authorization: `Bearer ${token}` };
+    expect((await call('GET', '/api/portal/profile', undefined, portal)).statusCode).toBe(200);
     const v1 = (await detail(shop.id)).shop.version;
     const suspended = await call('POST', `/api/staff/shops/${shop.id}/suspend`, { version: v1 });
     expect(suspended.json().shop.status).toBe('suspended');
+    // The shop's open session ends at once (ADR 0092), as a blocked customer's does.
+    expect((await call('GET', '/api/portal/profile', undefined, portal)).statusCode).toBe(401);
     const stale = await call('POST', `/api/staff/shops/${shop.id}/reactivate`, { version: v1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('RECORD_CHANGED');
