@@ -58,7 +58,11 @@ const mailLike = (to: string, subject: string) =>
 
 /** A customer who signed up on a German page and chose Italian on the profile. */
 const italianCustomer = async () => {
-  const customer = await seedUser(ctx.deps.db, { email: uniqueEmail('lang'), phone: uniquePhone(), locale: 'de' });
+  const customer = await seedUser(ctx.deps.db, {
+    email: uniqueEmail('lang'),
+    phone: uniquePhone(),
+    locale: 'de',
+  });
   const session = await loginAs(ctx.app, 'customer', customer.email, customer.password);
   const auth = { authorization: `Bearer ${session.access_token}` };
   const saved = await callApi(ctx, 'PUT', '/api/account/profile', {

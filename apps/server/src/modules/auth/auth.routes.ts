@@ -153,9 +153,11 @@ export const authRoutes =
         // SPEC keeps "Email doesn't exist!"; rate limits and the challenge limit enumeration (DESIGN section 5).
         const user = await findUserByEmailAnyState(deps.db, accountType, email);
         // A deleted or blocked account says so, as every other door does (ADR 0092); no link it could not use.
-        const closed = user && accountType === 'customer' ? closedAccountRefusal(user, 'forgotPassword') : null;
+        const closed =
+          user && accountType === 'customer' ? closedAccountRefusal(user, 'forgotPassword') : null;
         if (closed) throw new AppError(closed, { email: [`errors.${closed}`] });
-        if (!user || user.deletedAt) throw new AppError('EMAIL_NOT_FOUND', { email: ['errors.EMAIL_NOT_FOUND'] });
+        if (!user || user.deletedAt)
+          throw new AppError('EMAIL_NOT_FOUND', { email: ['errors.EMAIL_NOT_FOUND'] });
         await sendPasswordReset(deps, user);
         return { message: request.t('success.forgotPassword') };
       },

@@ -61,4 +61,5 @@ export const closedAccountRefusal = (
 };
 
 /** The last moment staff can restore a deleted account; after it the daily job erases it. */
-export const restoreDeadlineOf = (deletedAt: Date) => new Date(deletedAt.getTime() + clientRestoreDays * 86_400_000);
+export const restoreDeadlineOf = (deletedAt: Date) =>
+  new Date(deletedAt.getTime() + clientRestoreDays * 86_400_000);

@@ -21,7 +21,9 @@ describe('customer lifecycle', () => {
     const uses = ['signIn', 'buy', 'carryOutPayment', 'resetPassword', 'deliverGiftCards'] as const;
     expect(uses.filter((use) => customerMay(customer('active'), use))).toEqual([...uses]);
     expect(uses.filter((use) => customerMay(customer('blocked'), use))).toEqual([]);
-    expect(uses.filter((use) => customerMay(customer('active', new Date()), use))).toEqual(['deliverGiftCards']);
+    expect(uses.filter((use) => customerMay(customer('active', new Date()), use))).toEqual([
+      'deliverGiftCards',
+    ]);
   });
 
   it('answers every signed-out door the same for a deleted account', () => {

@@ -115,7 +115,6 @@ export const updateClient = async (
   return row;
 };
 
-
 /**
  * Erases the personal data of clients deleted before `deletedBefore` (GDPR): name, e-mail, phone, country and
  * password go; the account row stays, so its orders and invoices (which keep their own buyer snapshot) remain

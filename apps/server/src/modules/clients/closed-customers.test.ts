@@ -67,7 +67,11 @@ const placeSignedIn = async (customer: { email: string; password: string }) => {
   });
   expect(answer.statusCode, answer.body).toBe(201);
   const body = answer.json() as { orderId: string; checkoutUrl: string; totalCents: number };
-  return { orderId: body.orderId, sessionId: body.checkoutUrl.split('/').pop() ?? '', total: body.totalCents };
+  return {
+    orderId: body.orderId,
+    sessionId: body.checkoutUrl.split('/').pop() ?? '',
+    total: body.totalCents,
+  };
 };
 
 const paid = async (order: Awaited<ReturnType<typeof placeSignedIn>>) => {
@@ -124,7 +128,10 @@ describe('a payment that finishes after staff closed the account', () => {
     const order = await placeSignedIn(customer);
     await actOnClient(customer.id, 'delete');
     await paid(order);
-    expect(await orderRow(order.orderId)).toMatchObject({ status: 'for_review', reviewReason: 'buyer_deleted' });
+    expect(await orderRow(order.orderId)).toMatchObject({
+      status: 'for_review',
+      reviewReason: 'buyer_deleted',
+    });
   });
 
   it('is carried out as before for an active buyer', async () => {

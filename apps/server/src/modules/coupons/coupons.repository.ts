@@ -9,7 +9,9 @@ export type NewCouponRow = typeof coupons.$inferInsert;
 export type CouponFilters = Omit<CouponsQuery, 'page' | 'pageSize'>;
 
 /** The dates of the campaigns that name a coupon, as one JSON array per coupon (the lifecycle's input). */
-const campaignWindowsOf = sql<{ startsAt: string; endsAt: string }[]>`coalesce((select json_agg(json_build_object('startsAt', ${campaigns.startsAt}, 'endsAt', ${campaigns.endsAt})) from ${campaigns} where ${campaigns.couponId} = ${coupons.id}), '[]'::json)`;
+const campaignWindowsOf = sql<
+  { startsAt: string; endsAt: string }[]
+>`coalesce((select json_agg(json_build_object('startsAt', ${campaigns.startsAt}, 'endsAt', ${campaigns.endsAt})) from ${campaigns} where ${campaigns.couponId} = ${coupons.id}), '[]'::json)`;
 
 /** JSON's timestamps as dates. */
 export const toCampaignWindows = (rows: { startsAt: string; endsAt: string }[]) =>
@@ -18,7 +20,12 @@ export const toCampaignWindows = (rows: { startsAt: string; endsAt: string }[]) 
 const couponList = defineListQuery({
   select: (db, listFields) =>
     db
-      .select({ coupon: coupons, packageSlug: packages.slug, campaignWindows: campaignWindowsOf, ...listFields })
+      .select({
+        coupon: coupons,
+        packageSlug: packages.slug,
+        campaignWindows: campaignWindowsOf,
+        ...listFields,
+      })
       .from(coupons)
       .leftJoin(packages, eq(packages.id, coupons.scopePackageId))
       .$dynamic(),

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { startFulfilment } from '../../jobs/fulfilment';
 import { signInAs } from '../../test/callers';
-import { callApi, createTestContext, solveHumanProof, type TestContext, uniqueEmail } from '../../test/harness';
+import {
+  callApi,
+  createTestContext,
+  solveHumanProof,
+  type TestContext,
+  uniqueEmail,
+} from '../../test/harness';
 import { deliverDueGiftCards } from './gift-cards.service';
 
 // Issue 40, ADR 0092: a gift card bought by a customer whom staff then block is held (not delivered on its day)
@@ -97,9 +103,14 @@ describe("a blocked buyer's gift card", () => {
       headers: admin,
     });
     expect(held.json().items.map((c: { id: string }) => c.id)).toContain(card.id);
-    const scheduled = await callApi(ctx, 'GET', '/api/staff/gift-cards?deliveryState=scheduled&pageSize=200', {
-      headers: admin,
-    });
+    const scheduled = await callApi(
+      ctx,
+      'GET',
+      '/api/staff/gift-cards?deliveryState=scheduled&pageSize=200',
+      {
+        headers: admin,
+      },
+    );
     expect(scheduled.json().items.map((c: { id: string }) => c.id)).not.toContain(card.id);
 
     // Its day comes: the delivery job leaves it alone.
@@ -109,7 +120,8 @@ describe("a blocked buyer's gift card", () => {
     // Releasing needs a reason, an admin, and a held card.
     expect((await release(card.id, { clickId: randomUUID() })).statusCode).toBe(422);
     expect(
-      (await release(card.id, { clickId: randomUUID(), reason: 'x' }, await signInAs(ctx, 'editor'))).statusCode,
+      (await release(card.id, { clickId: randomUUID(), reason: 'x' }, await signInAs(ctx, 'editor')))
+        .statusCode,
     ).toBe(403);
     const clickId = randomUUID();
     const released = await release(card.id, { clickId, reason: 'The buyer paid with their own card' });

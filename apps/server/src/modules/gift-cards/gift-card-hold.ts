@@ -1,5 +1,5 @@
-import { customerMay } from '../auth/customer-lifecycle';
 import type { UserRow } from '../auth/auth.repository';
+import { customerMay } from '../auth/customer-lifecycle';
 
 /**
  * Whether a paid, undelivered gift card waits (ADR 0092): its buyer's account may not have gift cards delivered

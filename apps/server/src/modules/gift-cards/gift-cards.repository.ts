@@ -1,6 +1,20 @@
 import type { StaffGiftCardsCsvQuery } from '@esim/contracts/staff';
 import { type Db, giftCardRedemptions, giftCards, orderEvents, orders, payments, users } from '@esim/db';
-import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 

@@ -19,6 +19,7 @@ import { orderPriceOf } from '../catalogue/package-price';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { giftCardCodeOf, maskedGiftCardCode } from './gift-card-code';
+import { isGiftCardHeld } from './gift-card-hold';
 import { renderGiftCardMail } from './gift-card-mail';
 import { coveredBy, findUsableGiftCard } from './gift-card-redemption.service';
 import {
@@ -36,7 +37,6 @@ import {
   releaseGiftCardHold,
   streamGiftCards,
 } from './gift-cards.repository';
-import { isGiftCardHeld } from './gift-card-hold';
 
 /** What delivering a card's e-mail uses. */
 export type GiftCardMailDeps = {

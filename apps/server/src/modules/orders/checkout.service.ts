@@ -190,7 +190,11 @@ export const createOrder = async (
   if (!found) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   if (found.emailTaken) {
     // A deleted account's e-mail says so here as at every other door (ADR 0092); else "exists, log in".
-    const account = { status: found.emailStatus ?? 'active', deletedAt: found.emailDeletedAt, email: body.email };
+    const account = {
+      status: found.emailStatus ?? 'active',
+      deletedAt: found.emailDeletedAt,
+      email: body.email,
+    };
     const code = closedAccountRefusal(account, 'checkout') ?? 'EMAIL_TAKEN';
     throw new AppError(code, { email: [`errors.${code}`] });
   }

@@ -8,9 +8,9 @@ import { DetailPage, Section } from '@esim/ui/detail/detail-page';
 import { Facts, factsFor } from '@esim/ui/detail/facts';
 import { RelatedList } from '@esim/ui/detail/related-list';
 import { useAction } from '@esim/ui/detail/use-action';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
-import { Alert } from '@mantine/core';
 import { useGiftCard, useReleaseGiftCard, useResendGiftCard } from '../api/gift-cards';
 import { deliveryState, giftCardsList, redemptionRows } from '../gift-cards-list';
 
