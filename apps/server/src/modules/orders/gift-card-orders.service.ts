@@ -199,7 +199,15 @@ const storeGiftCardReceipt = async (
  */
 export const seedDeliveredGiftCard = async (
   deps: GiftCardMailDeps,
-  input: { buyerEmail: string; recipientEmail: string; amount: number },
+  input: {
+    buyerEmail: string;
+    recipientEmail: string;
+    amount: number;
+    /** A later day: paid and waiting for it, not delivered. */
+    sendOn?: string;
+    /** The buyer's account (none: a guest's purchase). */
+    buyerUserId?: string;
+  },
 ) => {
   const amountCents = input.amount * 100;
   const order = await deps.db.transaction(async (tx) => {
@@ -209,6 +217,7 @@ export const seedDeliveredGiftCard = async (
         number: `GC-${randomUUID().slice(0, 8).toUpperCase()}`,
         kind: 'gift_card',
         status: 'paid',
+        userId: input.buyerUserId ?? null,
         packageSnapshot: { name: `Gift card ${input.amount} EUR` },
         subtotalCents: amountCents,
         totalCents: amountCents,
@@ -225,7 +234,7 @@ export const seedDeliveredGiftCard = async (
       amountCents,
       balanceCents: 0,
       recipientEmail: input.recipientEmail,
-      sendOn: utcDay(new Date()),
+      sendOn: input.sendOn ?? utcDay(new Date()),
       locale: 'en',
     });
     return paid;

@@ -153,8 +153,15 @@ export const testSupportRoutes =
         schema: {
           hide: true,
           tags,
-          summary: 'Create a paid gift card, delivered to its recipient today',
-          body: z.object({ buyerEmail: z.email(), recipientEmail: z.email(), amount: z.number().int() }),
+          summary:
+            'Create a paid gift card, delivered to its recipient today (or due on `sendOn`, bought by the account `buyerUserId`)',
+          body: z.object({
+            buyerEmail: z.email(),
+            recipientEmail: z.email(),
+            amount: z.number().int(),
+            sendOn: z.iso.date().optional(),
+            buyerUserId: z.uuid().optional(),
+          }),
           response: { 201: z.object({ id: z.string(), orderId: z.string(), code: z.string() }) },
         },
       },
