@@ -7,7 +7,8 @@ import { defineListQuery } from '../../lib/list-query';
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type ShopBalances = {
   id: string;
-  status: string;
+  status: (typeof shops.$inferSelect)['status'];
+  deletedAt: Date | null;
   sellShopPrice: number;
   creditCents: number;
   bonusCents: number;
@@ -27,6 +28,7 @@ export const lockShopBalances = async (db: Db, shopId: string): Promise<ShopBala
     .select({
       id: shops.id,
       status: shops.status,
+      deletedAt: shops.deletedAt,
       sellShopPrice: shops.sellShopPrice,
       creditCents: shops.creditCents,
       bonusCents: shops.bonusCents,

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import type { UserRow } from '../auth/auth.repository';
+import { shopMay } from '../auth/shop-lifecycle';
 import {
   findPackageById,
   findSellablePackageBySlug,
@@ -383,7 +384,8 @@ const buyWithCredits = async (
         { actor: 'shop', reason: 'paid with credits' },
       );
       const locked = await lockShopForPurchase(tx, shopId);
-      if (locked?.status !== 'active') throw new AppError('SHOP_NOT_ACTIVE');
+      // Under the shop's lock: a suspension that landed after the request's check still stops it (ADR 0092).
+      if (!locked || !shopMay(locked, 'trade')) throw new AppError('SHOP_NOT_ACTIVE');
       const after = await debitPurchase(tx, locked, {
         orderId: order.id,
         amountCents: price,
