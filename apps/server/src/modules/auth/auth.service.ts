@@ -33,7 +33,6 @@ import {
   useUserToken,
 } from './auth.repository';
 import { closedAccountRefusal, customerMay } from './customer-lifecycle';
-import { shopMay } from './shop-lifecycle';
 import type { TokenSigner } from './tokens';
 
 export type AuthContext = {
@@ -196,8 +195,6 @@ export const authenticate = async (ctx: AuthContext, token: string | null) => {
   const details = await getUserDetails(ctx.db, session.userId);
   if (!details || !customerMay(details.user, 'signIn')) throw unauthorized;
   if (details.user.kind !== verified.claims.kind) throw unauthorized;
-  // A suspended shop's users stop at once, as a blocked customer does (ADR 0092).
-  if (details.user.kind === 'shop' && !shopMay(details.shop, 'signIn')) throw unauthorized;
   return { details, session };
 };
 

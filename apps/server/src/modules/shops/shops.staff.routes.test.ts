@@ -79,8 +79,11 @@ describe('shops for staff', () => {
     const v1 = (await detail(shop.id)).shop.version;
     const suspended = await call('POST', `/api/staff/shops/${shop.id}/suspend`, { version: v1 });
     expect(suspended.json().shop.status).toBe('suspended');
-    // The shop's open session ends at once (ADR 0092), as a blocked customer's does.
-    expect((await call('GET', '/api/portal/profile', undefined, portal)).statusCode).toBe(401);
+    // Suspended (ADR 0092): no new login; the open session stays read-only, its money routes refused.
+    expect((await call('GET', '/api/portal/profile', undefined, portal)).statusCode).toBe(200);
+    expect((await call('GET', '/api/portal/credits', undefined, portal)).json().code).toBe('SHOP_NOT_ACTIVE');
+    const relogin = await call('POST', '/api/portal/auth/login', { email: user.email, password: user.password }, {});
+    expect(relogin.json().code).toBe('ACCOUNT_BLOCKED');
     const stale = await call('POST', `/api/staff/shops/${shop.id}/reactivate`, { version: v1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('RECORD_CHANGED');
