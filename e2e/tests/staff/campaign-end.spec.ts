@@ -18,8 +18,13 @@ for (const locale of ['en', 'sq'] as const) {
     test.slow();
     await loginAsStaff(page, admin);
     await page.evaluate((code) => window.localStorage.setItem('languagePreference', code), locale);
-    const token = await page.evaluate(() => window.localStorage.getItem('auth-token'));
-    const headers = { authorization: `Bearer ${token}` };
+    // A fresh token of the API's own (access tokens live 8 s in the e2e server).
+    const login = await page.request.post('/api/staff/auth/login', {
+      data: { email: admin.email, password: admin.password },
+    });
+    const headers = {
+      authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+    };
     const code = `ENDS${locale.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
     const coupon = await page.request.post('/api/staff/coupons', {
       headers,
