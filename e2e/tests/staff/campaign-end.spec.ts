@@ -9,8 +9,8 @@ import { loginAsStaff } from './staff-session';
 // under the coupon, the coupons list shows where the coupon stands, and the order page refuses the code.
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../../../packages/i18n/locales');
-const words = (locale: string, ns: string) =>
-  JSON.parse(readFileSync(join(localesDir, locale, `${ns}.json`), 'utf8')) as Record<string, never>;
+const words = <T>(locale: string, ns: string) =>
+  JSON.parse(readFileSync(join(localesDir, locale, `${ns}.json`), 'utf8')) as T;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 for (const locale of ['en', 'sq'] as const) {
@@ -63,7 +63,7 @@ for (const locale of ['en', 'sq'] as const) {
     await page.goto(`/campaigns/edit/${id}`);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     const form = page.getByTestId('campaign-form');
-    const campaignWords = words(locale, 'admin-campaigns') as { campaigns: { form: { couponHelp: string } } };
+    const campaignWords = words<{ campaigns: { form: { couponHelp: string } } }>(locale, 'admin-campaigns');
     await expect(form.getByText(campaignWords.campaigns.form.couponHelp)).toBeVisible();
     await form.locator('[name="endsOn"]').fill(day(-1));
     const saved = page.waitForResponse(
@@ -72,7 +72,7 @@ for (const locale of ['en', 'sq'] as const) {
     await form.locator('button[type="submit"]').click();
     await saved;
 
-    const couponWords = words(locale, 'admin-coupons') as { coupons: { states: Record<string, string> } };
+    const couponWords = words<{ coupons: { states: Record<string, string> } }>(locale, 'admin-coupons');
     await page.goto(`/coupons/all?q=${code}`);
     await expect(page.getByTestId('list-row')).toHaveCount(1);
     await expect(page.getByTestId('list-row')).toContainText(
@@ -86,7 +86,7 @@ for (const locale of ['en', 'sq'] as const) {
     await buyer.goto(`/order/${localPackageSlug}`);
     await buyer.getByTestId('order-form').locator('[name="couponCode"]').fill(code);
     await buyer.getByTestId('coupon-apply').click();
-    const giftWords = words(locale, 'gifts') as { errors: { COUPON_UNKNOWN: string } };
+    const giftWords = words<{ errors: { COUPON_UNKNOWN: string } }>(locale, 'gifts');
     await expect(buyer.getByText(giftWords.errors.COUPON_UNKNOWN)).toBeVisible();
     await site.close();
   });

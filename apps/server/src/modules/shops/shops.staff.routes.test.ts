@@ -82,7 +82,12 @@ describe('shops for staff', () => {
     // Suspended (ADR 0092): no new login; the open session stays read-only, its money routes refused.
     expect((await call('GET', '/api/portal/profile', undefined, portal)).statusCode).toBe(200);
     expect((await call('GET', '/api/portal/credits', undefined, portal)).json().code).toBe('SHOP_NOT_ACTIVE');
-    const relogin = await call('POST', '/api/portal/auth/login', { email: user.email, password: user.password }, {});
+    const relogin = await call(
+      'POST',
+      '/api/portal/auth/login',
+      { email: user.email, password: user.password },
+      {},
+    );
     expect(relogin.json().code).toBe('ACCOUNT_BLOCKED');
     const stale = await call('POST', `/api/staff/shops/${shop.id}/reactivate`, { version: v1 });
     expect(stale.statusCode).toBe(409);
