@@ -8,6 +8,7 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
 export type CampaignFilters = Omit<CampaignsQuery, 'page' | 'pageSize'>;
 
+/** `campaignStateOf` (coupons/offer-lifecycle.ts) in SQL, for the list's filter. */
 const stateCondition = (state: CampaignFilters['state']) => {
   if (state === 'scheduled') return gt(campaigns.startsAt, sql`now()`);
   if (state === 'running') return and(lte(campaigns.startsAt, sql`now()`), gte(campaigns.endsAt, sql`now()`));
@@ -72,7 +73,10 @@ export const updateCampaign = async (tx: Db, campaignId: string, values: Partial
       .returning()
   )[0];
 
-/** The campaign running now (the latest started, then the latest made, should two overlap), for the banner. */
+/**
+ * The campaign running now (`campaignStateOf` in SQL; the latest started, then the latest made, should two
+ * overlap), for the banner.
+ */
 export const findRunningCampaign = async (db: Db) =>
   (
     await db
