@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestUser, expect, siteURL, test, uniquePhone, withLanguage } from '../../fixtures';
+import {
+  createTestUser,
+  expect,
+  siteURL,
+  test,
+  uniquePhone,
+  waitForHydration,
+  withLanguage,
+} from '../../fixtures';
 import { localPackageSlug, submitOrder } from '../checkout/helpers';
 
 // Issue 40, ADR 0092: a deleted customer who comes back hears the same thing at every door (order page, login,
@@ -58,11 +66,13 @@ for (const locale of ['en', 'sq'] as const) {
     await page.goto('/login');
     await page.locator('[name="email"]').fill(customer.email);
     await page.locator('[name="password"]').fill(customer.password);
+    await waitForHydration(page, 'main button[type="submit"]');
     await submit.click();
     await expect(page.getByText(sentence)).toBeVisible();
 
     await page.goto('/forgot-password');
     await page.locator('[name="email"]').fill(customer.email);
+    await waitForHydration(page, 'main button[type="submit"]');
     await submit.click();
     await expect(page.getByText(sentence)).toBeVisible();
 
@@ -73,6 +83,7 @@ for (const locale of ['en', 'sq'] as const) {
     await page.locator('[name="phoneNumber"]').fill(uniquePhone());
     await page.locator('[name="password"]').fill('Travel-2026!');
     await page.locator('[name="confirmPassword"]').fill('Travel-2026!');
+    await waitForHydration(page, 'main button[type="submit"]');
     await submit.click();
     await expect(page.getByText(sentence)).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, siteURL, test, withLanguage } from '../../fixtures';
+import { expect, siteURL, test, waitForHydration, withLanguage } from '../../fixtures';
 import { localPackageSlug } from '../checkout/helpers';
 import { loginAsStaff } from './staff-session';
 
@@ -84,6 +84,8 @@ for (const locale of ['en', 'sq'] as const) {
     const buyer = await site.newPage();
     await withLanguage(buyer, locale);
     await buyer.goto(`/order/${localPackageSlug}`);
+    // Clicked in the server-rendered page, "apply" would do nothing yet.
+    await waitForHydration(buyer, '[data-testid="coupon-apply"]');
     await buyer.getByTestId('order-form').locator('[name="couponCode"]').fill(code);
     await buyer.getByTestId('coupon-apply').click();
     const giftWords = words<{ errors: { COUPON_UNKNOWN: string } }>(locale, 'gifts');
