@@ -11,13 +11,13 @@ import {
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
-import { EsimProviderError } from '../../adapters/esim/port';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { postEntries } from '../credits/credits.service';
+import { cancelPackagesOfOrder, type EsimCancelDeps } from '../esims/esim-cancel.service';
 import { getCapturedRedemptionOfOrder, refundOntoGiftCard } from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { changeOrderStatus, getOrder, lockOrder, type OrderRow } from '../orders/orders.repository';
@@ -34,14 +34,13 @@ import {
   listRefundableOrderIdsOfClient,
   listRefunds,
   listStaffRefundsOfOrder,
-  markPackageDeleted,
   type StaffRefundRow,
   streamRefunds,
   sumRefundedOfCharge,
   sumRefundedOfOrder,
 } from './staff-refunds.repository';
 
-export type StaffRefundDeps = Pick<AppDeps, 'db' | 'payments' | 'esimProvider'>;
+export type StaffRefundDeps = Pick<AppDeps, 'db' | 'payments'> & EsimCancelDeps;
 
 /** A paid order whose money may go back; pending, cancelled and refunded ones have none left. */
 const refundableStatuses = new Set(['paid', 'completed', 'failed', 'for_review', 'partially_refunded']);
@@ -142,49 +141,6 @@ type RefundInput = {
   policyOverrideReason: string | undefined;
   staffUserId: string;
   t: TFunction;
-};
-
-/**
- * Cancels at the eSIM provider what a package-cancelling kind gives back (ADR 0037): the order's own eSIM, only
- * while unused. The provider's refusal stops the refund with its reason. Answers the wholesale cost recovered.
- */
-const cancelPackagesOfOrder = async (
-  deps: StaffRefundDeps,
-  tx: Db,
-  order: OrderRow,
-  input: RefundInput,
-): Promise<number> => {
-  const live = (await listPackagesOfOrder(tx, order.id)).filter((p) => p.esimPackage.status !== 'deleted');
-  // Cancelled by an earlier refund of this order: nothing left to cancel or recover.
-  if (live.length === 0) return 0;
-  const ownEsim = live.every((p) => p.esim.orderId === order.id);
-  if (!ownEsim || !live.every(isPackageUnused))
-    throw new AppError(
-      'ESIM_PACKAGE_NOT_CANCELLABLE',
-      undefined,
-      input.t('admin:refunds.errors.packageInUse'),
-    );
-  for (const providerRef of new Set(live.map((p) => p.esim.providerRef))) {
-    const started = Date.now();
-    try {
-      await deps.esimProvider.cancel(providerRef);
-    } catch (error) {
-      if (!(error instanceof EsimProviderError)) throw error;
-      throw new AppError(
-        'ESIM_PACKAGE_NOT_CANCELLABLE',
-        undefined,
-        input.t('admin:refunds.errors.providerRefused', { reason: error.message }),
-      );
-    }
-    await recordOrderEvent(tx, order.id, {
-      kind: 'provider_call',
-      actor: 'staff',
-      staffUserId: input.staffUserId,
-      detail: { request: 'cancel', ok: true, answer: 'cancelled', ms: Date.now() - started },
-    });
-  }
-  for (const p of live) await markPackageDeleted(tx, p.esimPackage.id);
-  return live.reduce((sum, p) => sum + wholesaleOf(p.esimPackage.snapshot), 0);
 };
 
 /**

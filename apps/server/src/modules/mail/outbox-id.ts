@@ -1,0 +1,10 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * An outbox id fixed by its parts (`gift-recipient:<order>:<n>`, `esim-ended:<esim>:<address>`), so one e-mail is
+ * stored once however often it is decided: `mailer.send(mail, tx, outboxIdOf(key))`.
+ */
+export const outboxIdOf = (key: string) => {
+  const hex = createHash('md5').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
