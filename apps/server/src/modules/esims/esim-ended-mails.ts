@@ -4,7 +4,7 @@ import type { ServerI18n } from '@esim/i18n';
 import type { Config } from '../../config';
 import { listShopMailRecipients } from '../credits/credits.repository';
 import type { Mailer } from '../mail/mail.service';
-import { outboxIdOf } from '../mail/outbox-id';
+import { mailId } from '../mail/mail-id';
 import { renderActionMail } from '../mail/templates';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getEsimParties } from './esims.repository';
@@ -88,7 +88,7 @@ export const queueEsimEndedNotices = async (
         subscriber: parties.subscriber ?? '',
       },
     });
-    await deps.mailer.send(mail, tx, outboxIdOf(`esim-ended:${esim.id}:${party.email.toLowerCase()}`));
+    await deps.mailer.send(mail, tx, mailId(`esim-ended:${esim.id}:${party.email.toLowerCase()}`));
     if (order)
       await recordOrderEvent(tx, order.id, {
         kind: 'message_sent',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
@@ -23,7 +24,6 @@ import {
   hashClaimToken,
 } from '../gift-esims/gift-esims.service';
 import type { Mailer } from '../mail/mail.service';
-import { outboxIdOf } from '../mail/outbox-id';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
@@ -43,7 +43,10 @@ export type GiftMailDeps = {
 };
 
 /** An outbox id fixed by its parts, so one e-mail is stored once however often it is rendered. */
-export const mailId = outboxIdOf;
+export const mailId = (key: string) => {
+  const hex = createHash('md5').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 const recipientMail = async (
   deps: GiftMailDeps,
