@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Locale } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
@@ -24,6 +23,7 @@ import {
   hashClaimToken,
 } from '../gift-esims/gift-esims.service';
 import type { Mailer } from '../mail/mail.service';
+import { mailId } from '../mail/mail-id';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
@@ -40,12 +40,6 @@ export type GiftMailDeps = {
   config: Pick<Config, 'siteUrl' | 'jwtSecret'>;
   i18n: ServerI18n;
   mailer: Mailer;
-};
-
-/** An outbox id fixed by its parts, so one e-mail is stored once however often it is rendered. */
-export const mailId = (key: string) => {
-  const hex = createHash('md5').update(key).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
 const recipientMail = async (
