@@ -1,4 +1,5 @@
 import { packageSummarySchema } from './catalogue';
+import { esimPackageStatuses, esimStatuses } from './esim-lifecycle';
 import { esimInstallSchema, orderKindSchema, orderRefundSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { apiSchemas, z } from './zod';
@@ -32,10 +33,6 @@ export const customerOrdersQuerySchema = pageQuerySchema({ defaultSize: 10, maxS
 export const pagedCustomerOrdersSchema = pagedSchema(customerOrderSchema, 'PagedCustomerOrders');
 export type PagedCustomerOrders = z.infer<typeof pagedCustomerOrdersSchema>;
 
-export const esimStatuses = ['ready', 'installed', 'disabled', 'freed'] as const;
-
-export const esimPackageStatuses = ['queued', 'active', 'depleted', 'expired', 'moved', 'deleted'] as const;
-
 /** SPEC section 3, "Active package": bought, remaining data, activated, expires, validity in days, status. */
 export const customerEsimPackageSchema = z
   .object({
@@ -68,6 +65,8 @@ export const customerEsimSchema = z
     /** The eSIM that replaced this one (change of eSIM), if any. */
     replacedById: z.string().nullable(),
     createdAt: z.string(),
+    /** When it stopped working (replaced, freed unused or cancelled: `status` says which); null while it works. */
+    endedAt: z.string().nullable(),
     packages: z.array(customerEsimPackageSchema),
   })
   .register(apiSchemas, { id: 'CustomerEsim' });

@@ -1,4 +1,5 @@
 import { couponCodeField } from './coupon-checkout';
+import { esimPackageStatuses, esimStatuses } from './esim-lifecycle';
 import { orderTimelineEventSchema } from './order-timeline';
 import { orderKindSchema, orderReviewReasonSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
@@ -78,17 +79,19 @@ export const staffOrderPageSchema = z
       z.object({
         id: z.uuid(),
         iccid: z.string(),
-        status: z.string(),
+        status: z.enum(esimStatuses),
         /** `sold`: this order's own eSIM; `target`: the eSIM a top-up or change of eSIM was for. */
         role: z.enum(['sold', 'target']),
         installCount: z.number().int(),
         createdAt: z.string(),
+        /** When it stopped working (replaced, freed or cancelled); null while it works. */
+        endedAt: z.string().nullable(),
         packages: z.array(
           z.object({
             id: z.uuid(),
             orderId: z.uuid(),
             name: z.string(),
-            status: z.string(),
+            status: z.enum(esimPackageStatuses),
             /** null: unlimited. */
             dataMb: z.number().int().nullable(),
             dataUsedMb: z.number().int(),

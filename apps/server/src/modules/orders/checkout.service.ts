@@ -6,6 +6,7 @@ import type { PaymentsProvider } from '../../adapters/payments/port';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
+import { findSellablePackageById } from '../catalogue/catalogue.repository';
 import { orderPriceOf } from '../catalogue/package-price';
 import {
   type CouponUse,
@@ -14,6 +15,8 @@ import {
   retakeReleasedCoupon,
 } from '../coupons/coupon-redemption.service';
 import { captureCouponRedemption } from '../coupons/coupons.repository';
+import { assertEsimAllows } from '../esims/esim-lifecycle';
+import { getEsim } from '../esims/esims.repository';
 import {
   captureGiftCardHolds,
   dueByCard,
@@ -307,6 +310,20 @@ export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: Fas
   if (!order) throw new AppError('NOT_FOUND');
   if (order.status !== 'pending' || (await hasSucceededPayment(deps.db, order.id)))
     throw new AppError(order.paidAt ? 'PAYMENT_COMPLETED_EARLIER' : 'ORDER_NOT_RETRIABLE');
+  // A package taken off sale since the order was made is not sold by a new card page (what a package order buys;
+  // a change of eSIM buys the change, whatever package the new profile carries).
+  if (
+    order.packageId &&
+    order.kind !== 'change_esim' &&
+    !(await findSellablePackageById(deps.db, order.packageId))
+  )
+    throw new AppError('PACKAGE_NOT_ON_SALE');
+  // The eSIM a top-up or a change is for may have ended meanwhile (freed, cancelled, replaced: ADR 0091).
+  if ((order.kind === 'topup' || order.kind === 'change_esim') && order.targetEsimId) {
+    const target = await getEsim(deps.db, order.targetEsimId);
+    if (!target) throw new AppError('NOT_FOUND');
+    assertEsimAllows(target, order.kind === 'topup' ? 'topUp' : 'change');
+  }
   // Another change of the same eSIM started meanwhile: paying this one too would be refunded anyway.
   if (order.kind === 'change_esim' && order.targetEsimId) {
     const blocker = await findEsimChangeBlocker(deps.db, order.targetEsimId, order.id);

@@ -109,7 +109,7 @@ export const createTopUp = async (
   input: { user: UserRow; esimId: string; packageSlug: string; locale: Locale },
   log: FastifyBaseLogger,
 ) => {
-  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId);
+  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId, 'topUp');
   const pkg = await findSellablePackageBySlug(deps.db, input.packageSlug);
   if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   if (!fitsEsim(await destinationOf(deps.db, esim), pkg))
@@ -128,7 +128,7 @@ export const createTopUp = async (
 };
 
 export const quoteEsimChange = async (deps: { db: Db }, userId: string, esimId: string) => {
-  const esim = await usableEsim(deps.db, { userId }, esimId);
+  const esim = await usableEsim(deps.db, { userId }, esimId, 'change');
   const options = await getGeneralOptions(deps.db);
   return {
     priceCents: options.changeEsimPriceCents,
@@ -146,7 +146,7 @@ export const createEsimChange = async (
   input: { user: UserRow; esimId: string; locale: Locale },
   log: FastifyBaseLogger,
 ) => {
-  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId);
+  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId, 'change');
   const blocker = await findEsimChangeBlocker(deps.db, esim.id);
   if (blocker) throw new AppError(blocker);
   const [first] = await listMovablePackages(deps.db, esim.id);
