@@ -57,7 +57,8 @@ const numericInputs = (doc: Document): NumericInput[] => {
   ) => {
     const s = resolve(schema);
     if (!s) return;
-    for (const variant of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(variant, path, at);
+    for (const variant of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])])
+      walk(variant, path, at);
     const types = Array.isArray(s.type) ? s.type : [s.type];
     if (types.includes('integer') || types.includes('number'))
       found.push({ ...at, path, integer: types.includes('integer'), maximum: s.maximum });
@@ -102,7 +103,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const label = (input: NumericInput) => `${input.method} ${input.route} ${input.where} ${input.path.join('.')}`;
+const label = (input: NumericInput) =>
+  `${input.method} ${input.route} ${input.where} ${input.path.join('.')}`;
 
 /** Sends one number to its operation as each kind of caller until one gets past the access rule. */
 const send = async (input: NumericInput, value: number) => {
@@ -110,9 +112,14 @@ const send = async (input: NumericInput, value: number) => {
   const params = Object.fromEntries(
     (operation.parameters ?? [])
       .filter((p) => p.in === 'path')
-      .map((p) => [p.name, input.where === 'path' && input.path[0] === p.name ? value : plausible(p.schema, p.name)]),
+      .map((p) => [
+        p.name,
+        input.where === 'path' && input.path[0] === p.name ? value : plausible(p.schema, p.name),
+      ]),
   );
-  const url = input.route.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
+  const url = input.route.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    encodeURIComponent(String(params[name])),
+  );
   const query = input.where === 'query' ? `?${String(input.path[0])}=${value}` : '';
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
   const base = bodySchema ? plausible(bodySchema as Parameters<typeof plausible>[0]) : undefined;

@@ -156,7 +156,11 @@ describe('the amount on the pay button, on the card page and captured', () => {
     const couponCode = c.coupon === 'none' ? '' : coupons[c.coupon];
     // A card of its own for a part payment (it is spent by this order), the large one for a whole payment.
     const giftCardCode =
-      c.giftCard === 'part' ? (await buyGiftCard(ctx, 10)).code : c.giftCard === 'whole' ? wholeCard.code : '';
+      c.giftCard === 'part'
+        ? (await buyGiftCard(ctx, 10)).code
+        : c.giftCard === 'whole'
+          ? wholeCard.code
+          : '';
     const expected = oracle(c);
 
     // The order page asks the server for the price of its codes and shows `cardCents` on the pay button.

@@ -296,7 +296,9 @@ describe('the customer dashboard: a price changed after it was shown', () => {
     const list = await callApi(ctx, 'GET', `/api/account/esims/${customer.esim.id}/top-up-packages`, {
       headers: customer.auth,
     });
-    const shown = (list.json().items as { slug: string; id?: string; priceCents: number; offerPriceCents: number | null }[])[0];
+    const shown = (
+      list.json().items as { slug: string; id?: string; priceCents: number; offerPriceCents: number | null }[]
+    )[0];
     if (!shown) throw new Error('no top-up package');
     const [row] = await ctx.deps.db.select().from(packages).where(eq(packages.slug, shown.slug));
     if (!row) throw new Error('no package row');
@@ -312,7 +314,11 @@ describe('the customer dashboard: a price changed after it was shown', () => {
       expect(await ordersOfUser(customer.user.id, 'topup')).toEqual([]);
       const confirmed = await callApi(ctx, 'POST', '/api/account/top-ups', {
         headers: customer.auth,
-        payload: { esimId: customer.esim.id, packageSlug: shown.slug, expectedTotalCents: row.priceCents + 100 },
+        payload: {
+          esimId: customer.esim.id,
+          packageSlug: shown.slug,
+          expectedTotalCents: row.priceCents + 100,
+        },
       });
       expect(confirmed.statusCode, confirmed.body).toBe(201);
       expect(await checkoutAmount(confirmed.json().checkoutUrl)).toBe(row.priceCents + 100);
@@ -410,7 +416,13 @@ describe('the reseller portal wizard: a price changed during the confirm step', 
       .select({ n: count() })
       .from(subscribers)
       .where(eq(subscribers.shopId, shopId));
-    return { credit: shop?.creditCents, bonus: shop?.bonusCents, lines: lines?.n, orders: bought?.n, people: people?.n };
+    return {
+      credit: shop?.creditCents,
+      bonus: shop?.bonusCents,
+      lines: lines?.n,
+      orders: bought?.n,
+      people: people?.n,
+    };
   };
   const subscriber = () => ({
     name: 'Arta',
@@ -428,7 +440,12 @@ describe('the reseller portal wizard: a price changed during the confirm step', 
       const idempotencyKey = newKey();
       const refused = await callApi(ctx, 'POST', '/api/portal/orders', {
         headers: shop.headers,
-        payload: { packageSlug: reseller.slug, subscriber: subscriber(), idempotencyKey, expectedTotalCents: shown },
+        payload: {
+          packageSlug: reseller.slug,
+          subscriber: subscriber(),
+          idempotencyKey,
+          expectedTotalCents: shown,
+        },
       });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
@@ -437,7 +454,9 @@ describe('the reseller portal wizard: a price changed during the confirm step', 
       });
       expect(await moneyOf(shop.shopId)).toEqual(before);
       // The wizard shows the new price; Finish again (the same run's key) confirms it.
-      const now = await callApi(ctx, 'GET', `/api/portal/packages/${reseller.slug}`, { headers: shop.headers });
+      const now = await callApi(ctx, 'GET', `/api/portal/packages/${reseller.slug}`, {
+        headers: shop.headers,
+      });
       expect(now.json().resellerPriceCents).toBe(shown + 100);
       const confirmed = await callApi(ctx, 'POST', '/api/portal/orders', {
         headers: shop.headers,
