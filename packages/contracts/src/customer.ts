@@ -1,6 +1,12 @@
 import { packageSummarySchema } from './catalogue';
 import { esimPackageStatuses, esimStatuses } from './esim-lifecycle';
-import { esimInstallSchema, orderKindSchema, orderRefundSchema, orderStatusSchema } from './orders';
+import {
+  esimInstallSchema,
+  expectedTotalField,
+  orderKindSchema,
+  orderRefundSchema,
+  orderStatusSchema,
+} from './orders';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { apiSchemas, z } from './zod';
 
@@ -89,7 +95,12 @@ export const topUpPackagesResponseSchema = z
 
 /** Buy package (top-up): a package for an own eSIM, paid by card; it is queued behind the active one. */
 export const createTopUpBodySchema = z
-  .strictObject({ esimId: z.uuid(), packageSlug: z.string().trim().min(1).max(160) })
+  .strictObject({
+    esimId: z.uuid(),
+    packageSlug: z.string().trim().min(1).max(160),
+    /** The price the pay button showed (ADR 0093). */
+    expectedTotalCents: expectedTotalField,
+  })
   .register(apiSchemas, { id: 'CreateTopUpBody' });
 export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
 
@@ -98,7 +109,11 @@ export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
  * one is disabled at the provider. The customer confirms having read what happens.
  */
 export const changeEsimBodySchema = z
-  .strictObject({ confirm: z.literal(true) })
+  .strictObject({
+    confirm: z.literal(true),
+    /** The price the form showed (ADR 0093). */
+    expectedTotalCents: expectedTotalField,
+  })
   .register(apiSchemas, { id: 'ChangeEsimBody' });
 
 /** What a change of eSIM costs (from settings), shown before the customer confirms. */

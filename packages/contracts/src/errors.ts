@@ -80,6 +80,8 @@ export const errorStatus = {
   CAMPAIGN_TEXT_MISSING: 422,
   PRICE_BELOW_MARGIN: 422,
   PACKAGE_IN_USE: 409,
+  /** The price the buyer confirmed is no longer the price (ADR 0093): nothing was created or charged. */
+  PRICE_CHANGED: 409,
   INTERNAL: 500,
 } as const;
 

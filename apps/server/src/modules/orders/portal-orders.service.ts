@@ -61,6 +61,7 @@ import {
   type SubscriberRow,
 } from '../subscribers/subscribers.repository';
 import { type CheckoutDeps, insertNumberedOrder, isUniqueViolation, openCheckout } from './checkout.service';
+import { checkConfirmedPrice } from './confirmed-price';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { renderOrderInvoice } from './order-invoice';
 import { createOrderNumber } from './order-number';
@@ -280,6 +281,7 @@ export const createPortalPurchase = async (
   return buyWithCredits(deps, {
     ...input,
     idempotencyKey: body.idempotencyKey,
+    expectedTotalCents: body.expectedTotalCents,
     pkg,
     kind: 'esim',
     targetEsimId: null,
@@ -313,6 +315,7 @@ export const createPortalRefill = async (
   return buyWithCredits(deps, {
     ...input,
     idempotencyKey: body.idempotencyKey,
+    expectedTotalCents: body.expectedTotalCents,
     pkg,
     kind: 'topup',
     targetEsimId: esim.id,
@@ -345,6 +348,8 @@ const buyWithCredits = async (
     targetEsimId: string | null;
     /** What the shop pays when it is not the package's reseller price (a change of eSIM's fee). */
     priceCents?: number;
+    /** The price the wizard's confirm step showed (ADR 0093). */
+    expectedTotalCents: number | undefined;
     subscriberOf: (tx: Db) => Promise<SubscriberRow>;
   },
 ) => {
@@ -352,6 +357,8 @@ const buyWithCredits = async (
   const price = input.priceCents ?? pkg.resellerPriceCents;
   if (price === null || price <= 0)
     throw new AppError('PACKAGE_NOT_FOR_RESELLERS', { packageSlug: ['errors.PACKAGE_NOT_FOR_RESELLERS'] });
+  // Repriced since the confirm step showed it: said before any debit, with the new price (ADR 0093).
+  checkConfirmedPrice({ totalCents: input.expectedTotalCents }, { totalCents: price });
   const shop = await getShopBalances(deps.db, shopId);
   // Clearly not enough (a balance seen a moment ago): no transaction at all. The debit checks again under the lock.
   if (!shop || !splitSpend(price, shop)) {
@@ -542,6 +549,7 @@ export const createPortalEsimChange = async (
   const change = buyWithCredits(deps, {
     ...input,
     idempotencyKey: body.idempotencyKey,
+    expectedTotalCents: body.expectedTotalCents,
     pkg,
     kind: 'change_esim',
     targetEsimId: esim.id,
