@@ -11,20 +11,20 @@ import {
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
-import { EsimProviderError } from '../../adapters/esim/port';
-import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { getShopBalances } from '../credits/credits.repository';
 import { refundPurchaseShare, spentOnPurchase, takeBackTopUp } from '../credits/credits.service';
+import { cancelPackagesOfOrder, type EsimCancelDeps } from '../esims/esim-cancel.service';
 import {
   getGiftCardOfOrder,
   getPaidRedemptionOfOrder,
   holdRevocation,
   refundOntoGiftCard,
 } from '../gift-cards/gift-cards.repository';
+import { lockGiftEsim } from '../gift-esims/gift-esims.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
@@ -58,12 +58,11 @@ import {
   listRefundableOrderIdsOfClient,
   listRefunds,
   listStaffRefundsOfOrder,
-  markPackageDeleted,
   type StaffRefundRow,
   streamRefunds,
 } from './staff-refunds.repository';
 
-export type StaffRefundDeps = RefundDeps & Pick<AppDeps, 'esimProvider'>;
+export type StaffRefundDeps = RefundDeps & EsimCancelDeps;
 
 /** Orders whose money may go back: paid through us (card, gift card, shop credits), whatever happened after. */
 const refundableMethods = new Set(['card', 'credits', 'gift_card']);
@@ -310,46 +309,25 @@ type RefundInput = {
 };
 
 /**
- * Cancels at the eSIM provider what a package-cancelling kind gives back (ADR 0037): the order's own eSIM, only
- * while unused. The provider's refusal stops the refund with its reason. Answers the wholesale cost recovered.
+ * A gift eSIM refunded in full before its recipient claimed it will be used by nobody (its claim is refused from
+ * now on, ADR 0091): its profile is cancelled at the provider too, so its cost comes back, unless the recipient
+ * installed it from the e-mail already (then it keeps working). The gift's row lock orders this with a claim.
  */
-const cancelPackagesOfOrder = async (
+const cancelUnclaimedGift = async (
   deps: StaffRefundDeps,
   tx: Db,
   order: RefundOrderRow,
-  input: RefundInput,
-): Promise<number> => {
-  const live = (await listPackagesOfOrder(tx, order.id)).filter((p) => p.esimPackage.status !== 'deleted');
-  // Cancelled by an earlier refund of this order: nothing left to cancel or recover.
-  if (live.length === 0) return 0;
-  const ownEsim = live.every((p) => p.esim.orderId === order.id);
-  if (!ownEsim || !live.every(isPackageUnused))
-    throw new AppError(
-      'ESIM_PACKAGE_NOT_CANCELLABLE',
-      undefined,
-      input.t('admin:refunds.errors.packageInUse'),
-    );
-  for (const providerRef of new Set(live.map((p) => p.esim.providerRef))) {
-    const started = Date.now();
-    try {
-      await deps.esimProvider.cancel(providerRef);
-    } catch (error) {
-      if (!(error instanceof EsimProviderError)) throw error;
-      throw new AppError(
-        'ESIM_PACKAGE_NOT_CANCELLABLE',
-        undefined,
-        input.t('admin:refunds.errors.providerRefused', { reason: error.message }),
-      );
-    }
-    await recordOrderEvent(tx, order.id, {
-      kind: 'provider_call',
-      actor: 'staff',
-      staffUserId: input.staffUserId,
-      detail: { request: 'cancel', ok: true, answer: 'cancelled', ms: Date.now() - started },
-    });
+  input: RefundInput & { amountCents: number; leftCents: number },
+) => {
+  if (order.kind !== 'gift_esim' || input.amountCents < input.leftCents) return 0;
+  const gift = await lockGiftEsim(tx, order.id);
+  if (!gift || gift.claimedAt) return 0;
+  try {
+    return await cancelPackagesOfOrder(deps, tx, order, input);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ESIM_PACKAGE_NOT_CANCELLABLE') return 0;
+    throw error;
   }
-  for (const p of live) await markPackageDeleted(tx, p.esimPackage.id);
-  return live.reduce((sum, p) => sum + wholesaleOf(p.esimPackage.snapshot), 0);
 };
 
 /** A refund row of a staff refund, recorded pending; parts given back at once are settled by the caller. */
@@ -500,7 +478,7 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
       );
     const recoveredCents = (packageCancellingRefundKinds as readonly string[]).includes(input.kind)
       ? await cancelPackagesOfOrder(deps, tx, order, input)
-      : 0;
+      : await cancelUnclaimedGift(deps, tx, order, { ...input, amountCents, leftCents });
     const parts = await recordParts(deps, tx, order, sources, {
       ...input,
       amountCents,
