@@ -112,7 +112,7 @@ beforeAll(async () => {
   campaigns.none = await createCampaign('');
   campaigns.percent = await createCampaign(coupons.percent);
   campaigns.fixed = await createCampaign(coupons.fixed);
-  wholeCard = await buyGiftCard(ctx, 500);
+  wholeCard = await buyGiftCard(ctx, { amount: 500 });
 }, 240_000);
 afterAll(async () => {
   stopFulfilment?.();
@@ -157,7 +157,7 @@ describe('the amount on the pay button, on the card page and captured', () => {
     // A card of its own for a part payment (it is spent by this order), the large one for a whole payment.
     const giftCardCode =
       c.giftCard === 'part'
-        ? (await buyGiftCard(ctx, 10)).code
+        ? (await buyGiftCard(ctx, { amount: 10 })).code
         : c.giftCard === 'whole'
           ? wholeCard.code
           : '';

@@ -119,8 +119,8 @@ const restorePrice = () => editPackageAsStaff(ctx, admin, pkg.id, { priceCents: 
 describe("the order page's quote", () => {
   it('prices the codes as the order will: price, coupon, what the gift card and the card pay', async () => {
     const coupon = await createCoupon({ percentOff: 20 });
-    const small = await buyGiftCard(ctx, 10);
-    const large = await buyGiftCard(ctx, 100);
+    const small = await buyGiftCard(ctx, { amount: 10 });
+    const large = await buyGiftCard(ctx, { amount: 100 });
     const discount = Math.round(pkg.priceCents * 0.2);
     const total = pkg.priceCents - discount;
 
@@ -238,7 +238,7 @@ describe('the order page: a price changed after it was shown', () => {
   });
 
   it("refuses the card's share when the gift card was spent elsewhere since the page asked, holding nothing", async () => {
-    const card = await buyGiftCard(ctx, 20);
+    const card = await buyGiftCard(ctx, { amount: 20 });
     const shown = (await quote({ giftCardCode: card.code })).json() as {
       totalCents: number;
       cardCents: number;

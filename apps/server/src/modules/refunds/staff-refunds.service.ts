@@ -379,41 +379,11 @@ const recordParts = async (
       await settle(refund);
       return { refunds: [refund], toSend: [] };
     }
-    case 'top_up': {
-      if (!sources.chargeId || !order.shopId || !sources.shop) throw noCharge();
-      const refund = await row({ cents: input.amountCents, paymentId: sources.chargeId }, true);
-      const share = topUpTakeBack(
-        input.amountCents,
-        { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
-        input.outstandingCents,
-        sources.shop,
-      );
-      const taken =
-        share &&
-        (await takeBackTopUp(tx, { shopId: order.shopId, orderId: order.id, refundId: refund.id, ...share }));
-      if (!taken)
-        throw new AppError(
-          'REFUND_ABOVE_REFUNDABLE',
-          undefined,
-          t('admin:refunds.errors.topUpSpent', { max: '0.00' }),
-        );
-      return { refunds: [refund], toSend: [refund.id] };
-    }
+    case 'top_up':
     case 'gift_card_purchase': {
-      if (!sources.chargeId || !sources.giftCard) throw noCharge();
+      if (!sources.chargeId) throw noCharge();
       const refund = await row({ cents: input.amountCents, paymentId: sources.chargeId }, true);
-      const held = await holdRevocation(tx, {
-        giftCardId: sources.giftCard.id,
-        orderId: order.id,
-        refundId: refund.id,
-        amountCents: input.amountCents,
-      });
-      if (!held)
-        throw new AppError(
-          'REFUND_ABOVE_REFUNDABLE',
-          undefined,
-          t('admin:refunds.errors.giftCardSpent', { max: '0.00' }),
-        );
+      await holdBack(tx, order, sources, refund, input.outstandingCents, t);
       return { refunds: [refund], toSend: [refund.id] };
     }
     case 'card_and_gift_card': {
@@ -654,7 +624,7 @@ export const retryRefund = async (
     if (split.cardCents > 0) {
       await updateRefund(tx, refund.id, { amountCents: split.cardCents, keyVersion, providerRef: null });
       await transitionRefund(tx, refund.id, ['failed'], 'pending', { error: null, errorCode: null });
-      await holdAgain(tx, order, sources, { ...refund, amountCents: split.cardCents }, outstandingCents, t);
+      await holdBack(tx, order, sources, { ...refund, amountCents: split.cardCents }, outstandingCents, t);
       sends.push(refund.id);
     }
     if (split.giftCardCents > 0 && sources.kind === 'card_and_gift_card' && sources.giftCard) {
@@ -711,8 +681,11 @@ export const retryRefund = async (
   return { refund, message: messageFor(t, refund) };
 };
 
-/** A retried card refund of a top-up or a gift card's purchase holds back again what it gives back. */
-const holdAgain = async (
+/**
+ * A card refund of a top-up or of a gift card's purchase holds back what it gives back while it is on its way (the
+ * shop's credit and bonus, the card's unspent balance): when it is made, and again when a failed one is retried.
+ */
+const holdBack = async (
   tx: Db,
   order: RefundOrderRow,
   sources: Sources,
@@ -720,36 +693,35 @@ const holdAgain = async (
   outstandingCents: number,
   t: TFunction,
 ) => {
-  if (sources.kind === 'gift_card_purchase' && sources.giftCard) {
-    const held = await holdRevocation(tx, {
-      giftCardId: sources.giftCard.id,
-      orderId: order.id,
-      refundId: refund.id,
-      amountCents: refund.amountCents,
-    });
-    if (!held)
-      throw new AppError(
-        'REFUND_ABOVE_REFUNDABLE',
-        undefined,
-        t('admin:refunds.errors.giftCardSpent', { max: '0.00' }),
-      );
+  const spent = (key: 'giftCardSpent' | 'topUpSpent') =>
+    new AppError('REFUND_ABOVE_REFUNDABLE', undefined, t(`admin:refunds.errors.${key}`, { max: '0.00' }));
+  if (sources.kind === 'gift_card_purchase') {
+    const held =
+      sources.giftCard &&
+      (await holdRevocation(tx, {
+        giftCardId: sources.giftCard.id,
+        orderId: order.id,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+      }));
+    if (!held) throw spent('giftCardSpent');
   }
-  if (sources.kind === 'top_up' && sources.shop && order.shopId) {
-    const share = topUpTakeBack(
-      refund.amountCents,
-      { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
-      outstandingCents,
-      sources.shop,
-    );
+  if (sources.kind === 'top_up') {
+    const { shop } = sources;
+    const share =
+      shop && order.shopId
+        ? topUpTakeBack(
+            refund.amountCents,
+            { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
+            outstandingCents,
+            shop,
+          )
+        : null;
     const taken =
       share &&
+      order.shopId &&
       (await takeBackTopUp(tx, { shopId: order.shopId, orderId: order.id, refundId: refund.id, ...share }));
-    if (!taken)
-      throw new AppError(
-        'REFUND_ABOVE_REFUNDABLE',
-        undefined,
-        t('admin:refunds.errors.topUpSpent', { max: '0.00' }),
-      );
+    if (!taken) throw spent('topUpSpent');
   }
 };
 
