@@ -336,3 +336,105 @@ export const describeOp = (op: Op): string => {
 
 const askText = (ask: RefundAsk) =>
   `${ask.amount === 'full' ? 'full' : `${ask.amount / 10}%-of-left`}/${ask.kind}`;
+
+/**
+ * What a plan exercises, by name: the short run's seed is chosen so that its one sequence covers all of them
+ * (operations.test.ts holds it to that), and the long run reports how often each came up.
+ */
+export const featuresOf = (plan: SequencePlan): Set<string> => {
+  const features = new Set<string>();
+  const kindOf = new Map<string, string>();
+  const ownerOf = new Map<string, string>();
+  const spentCards = new Set<string>();
+  const giftPaidBuyers = new Set<string>();
+  for (const op of plan.ops) {
+    switch (op.kind) {
+      case 'buy_esim':
+        kindOf.set(op.order, 'esim');
+        ownerOf.set(op.order, op.buyer);
+        features.add('esim');
+        if (op.coupon) features.add(`esim-coupon-${op.coupon}`);
+        if (op.guest) features.add('esim-guest');
+        if (op.giftCard) {
+          features.add('esim-gift-card');
+          spentCards.add(op.giftCard);
+          giftPaidBuyers.add(op.buyer);
+        }
+        if (op.refundAtOnce) features.add('refund-racing-fulfilment');
+        break;
+      case 'spend_twice':
+        features.add('gift-card-two-checkouts-at-once');
+        spentCards.add(op.giftCard);
+        giftPaidBuyers.add(op.buyer);
+        for (const o of op.orders) kindOf.set(o, 'esim');
+        break;
+      case 'buy_gift_card':
+        kindOf.set(op.order, 'gift_card');
+        features.add(op.later ? 'gift-card-sent-later' : 'gift-card-sent-today');
+        break;
+      case 'top_up_esim':
+        kindOf.set(op.order, 'topup');
+        features.add('esim-top-up');
+        break;
+      case 'shop_top_up':
+        kindOf.set(op.order, 'credits');
+        features.add('shop-top-up');
+        break;
+      case 'shop_purchase':
+        kindOf.set(op.order, 'shop_purchase');
+        features.add('shop-purchase');
+        break;
+      case 'shop_adjust':
+        features.add('shop-credit-adjusted');
+        break;
+      case 'refund': {
+        const kind = kindOf.get(op.order);
+        features.add(op.ask.amount === 'full' ? 'refund-full' : 'refund-partial');
+        if (op.twice) features.add('refund-twice-at-once');
+        if (op.ask.kind !== 'order') features.add('refund-package-cancelling');
+        if (op.phase === 1) features.add('refund-provider-refuses');
+        if (kind === 'gift_card' && spentCards.has(`g${op.order.slice(1)}`))
+          features.add('refund-of-spent-gift-card');
+        if (kind === 'credits') features.add('refund-of-shop-top-up');
+        if (kind === 'shop_purchase') features.add('refund-of-shop-purchase');
+        break;
+      }
+      case 'client_refund':
+        features.add('client-refund');
+        if (giftPaidBuyers.has(op.buyer)) features.add('client-refund-with-gift-card-orders');
+        break;
+      case 'retry_refunds':
+        features.add('retry-after-provider-refused');
+        break;
+    }
+  }
+  return features;
+};
+
+/** Every feature a plan can exercise (what the short run's seed must cover). */
+export const allFeatures = [
+  'esim',
+  'esim-coupon-open',
+  'esim-coupon-limited',
+  'esim-guest',
+  'esim-gift-card',
+  'esim-top-up',
+  'refund-racing-fulfilment',
+  'gift-card-two-checkouts-at-once',
+  'gift-card-sent-later',
+  'gift-card-sent-today',
+  'shop-top-up',
+  'shop-purchase',
+  'shop-credit-adjusted',
+  'refund-full',
+  'refund-partial',
+  'refund-twice-at-once',
+  'refund-package-cancelling',
+  'refund-provider-refuses',
+  'refund-of-spent-gift-card',
+  'refund-of-shop-top-up',
+  'refund-of-shop-purchase',
+  'client-refund',
+  'client-refund-with-gift-card-orders',
+  'retry-after-provider-refused',
+] as const;
