@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shortRun } from './test/money/operations';
 import { formatReport, runMoneyModel } from './test/money/run';
 
 /**
@@ -38,10 +39,10 @@ const brokenOnMain = new Set([
 
 describe.skipIf(!baseUrl)('the money model over every feature at once (two processes, PostgreSQL)', () => {
   it('keeps every money invariant through a seeded sequence of many actors', async () => {
-    const opsPerSequence = 24;
+    const { opsPerSequence } = shortRun;
     const result = await runMoneyModel({
       baseUrl: baseUrl as string,
-      seed: Number(process.env.MONEY_SEED ?? 39),
+      seed: Number(process.env.MONEY_SEED ?? shortRun.seed),
       sequences: 1,
       opsPerSequence,
       concurrency: 4,

@@ -9,6 +9,7 @@
  * MONEY_RESULT_FILE when set (the bench script records it); exits 1 when an invariant broke.
  */
 import { writeFileSync } from 'node:fs';
+import { allFeatures, featuresOf, planSequence } from './operations';
 import { randomSeed } from './prng';
 import { countByInvariant, formatReport, runMoneyModel } from './run';
 
@@ -40,6 +41,13 @@ console.log(
 );
 for (const [invariant, { count, seeds }] of counts)
   console.log(`  ${invariant}: ${count} (seeds ${[...seeds].join(', ')})`);
+// How many of the sequences run planned each feature (a feature never planned was never tested).
+const planned = result.sequences.map((r) => featuresOf(planSequence(r.seed, options.opsPerSequence)));
+const coverage = allFeatures.map((feature) => ({
+  feature,
+  sequences: planned.filter((f) => f.has(feature)).length,
+}));
+console.log(`features planned (sequences): ${coverage.map((c) => `${c.feature} ${c.sequences}`).join(', ')}`);
 if (env.MONEY_RESULT_FILE)
   writeFileSync(
     env.MONEY_RESULT_FILE,
@@ -52,6 +60,7 @@ if (env.MONEY_RESULT_FILE)
       opsPerSequence: options.opsPerSequence,
       concurrency: options.concurrency,
       byInvariant: counts.map(([invariant, { count, seeds }]) => ({ invariant, count, seeds: [...seeds] })),
+      coverage,
     }),
   );
 process.exitCode = result.violations.length > 0 ? 1 : 0;
