@@ -23,7 +23,11 @@ export type Ctx = { client: Client; db: pg.Pool; model: Model; catalogue: Catalo
 
 const str = (body: Record<string, unknown>, key: string) => String(body[key] ?? '');
 const num = (body: Record<string, unknown>, key: string) => Number(body[key] ?? Number.NaN);
-const codeOf = (answer: Answer) => `${answer.status} ${str(answer.body, 'code') || answer.text.slice(0, 80)}`;
+/** An answer in a few words: its status, and for a refusal its error code. */
+const codeOf = (answer: Answer) =>
+  answer.status >= 200 && answer.status < 300
+    ? String(answer.status)
+    : `${answer.status} ${str(answer.body, 'code') || answer.text.slice(0, 80)}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `read` until it answers something other than undefined, or the time is up (then undefined). */

@@ -135,15 +135,22 @@ export const runMoneyModel = async (options: RunOptions): Promise<RunResult> => 
   }
 };
 
-/** Packages to buy: eight local ones across the price list for the site, eight at reseller prices for shops. */
+/**
+ * Packages to buy: for the site five local ones and three global ones dearer than a small gift card (those orders
+ * are paid by gift card and card together), for shops eight at reseller prices.
+ */
 const readCatalogue = async (client: Client, prng: Prng): Promise<Catalogue> => {
+  type Listed = { slug: string; priceCents: number; offerPriceCents: number | null };
   const site = await client.call(prng, 'GET', '/api/catalogue/packages?type=local&pageSize=100');
-  const items = (site.body.items ?? []) as {
-    slug: string;
-    priceCents: number;
-    offerPriceCents: number | null;
-  }[];
-  const picked = [0, 7, 19, 33, 48, 61, 77, 95].map((i) => items[i % Math.max(1, items.length)]);
+  const items = (site.body.items ?? []) as Listed[];
+  const global = await client.call(prng, 'GET', '/api/catalogue/packages?type=global&pageSize=100');
+  const dear = ((global.body.items ?? []) as Listed[])
+    .filter((p) => p.priceCents >= 1200 && p.priceCents <= 4500)
+    .sort((a, b) => a.priceCents - b.priceCents);
+  const picked = [
+    ...[0, 19, 48, 77, 95].map((i) => items[i % Math.max(1, items.length)]),
+    ...[0, 0.5, 0.99].map((f) => dear[Math.floor(f * dear.length)] ?? items[1]),
+  ];
   const shopUser = await client.call(prng, 'POST', '/api/test/users', { json: { kind: 'shop' } });
   const token = await login(client, prng, '/api/portal/auth/login', shopUser.body);
   const shop = await client.call(prng, 'GET', '/api/portal/packages?pageSize=100', { token });
