@@ -127,10 +127,15 @@ const buyEsim = async (ctx: Ctx, op: Op & { buyer: string }, prng: Prng, p: Esim
   let card: ModelGiftCard | undefined;
   let code: string | null = null;
   let covered = 0;
+  let eventsBefore = 0;
+  let refundedBefore = false;
   if (p.giftCard) {
     card = model.giftCards.get(p.giftCard);
     code = card ? await card.delivered : null;
     if (!card || !code) return { order: null, note: `skipped: gift card ${p.giftCard} not delivered` };
+    // What the buyer knows of the card before looking: a refund of its purchase may run meanwhile (another lane).
+    eventsBefore = card.purchaseRefundEvents;
+    refundedBefore = card.purchaseRefundedInFull && !card.refilledAfterRefund;
     const preview = await client.call(prng, 'POST', '/api/gift-cards/preview', {
       json: { code, packageSlug: pkg.slug },
     });
@@ -183,14 +188,16 @@ const buyEsim = async (ctx: Ctx, op: Op & { buyer: string }, prng: Prng, p: Esim
       expected: `the order's total ${money(shown)}, as the coupon's preview showed`,
       actual: `total ${money(totalCents)}`,
     });
-  if (!p.racing && cardCents !== order.expectedCardCents)
+  // A refund of the card's purchase started or ended between the preview and the order: the preview is stale.
+  const raced = p.racing || (card !== undefined && card.purchaseRefundEvents !== eventsBefore);
+  if (!raced && cardCents !== order.expectedCardCents)
     violate(model, {
       invariant: 'order.charged-as-shown',
       subject,
       expected: `card page ${money(order.expectedCardCents)} (total ${money(totalCents)}, gift card ${money(order.expectedGiftCents)} as previewed)`,
       actual: `card page ${money(cardCents)}`,
     });
-  if (card?.purchaseRefundedInFull && !card.refilledAfterRefund && order.giftCents > 0)
+  if (card && refundedBefore && card.purchaseRefundEvents === eventsBefore && order.giftCents > 0)
     violate(model, {
       invariant: 'giftcard.not-refunded-and-spendable',
       subject: `gift card ${card.handle} (order ${order.number})`,
@@ -240,6 +247,7 @@ const buyGiftCard = async (ctx: Ctx, op: Extract<Op, { kind: 'buy_gift_card' }>,
     delivered: Promise.resolve(null),
     purchaseRefundedInFull: false,
     refilledAfterRefund: false,
+    purchaseRefundEvents: 0,
   };
   model.giftCards.set(op.card, card);
   if (created.status !== 201) return { order: null, note: `gift card refused ${codeOf(created)}` };
@@ -560,6 +568,21 @@ const refundBody = (ctx: Ctx, op: Op, amount: number | 'full', kind: string, tag
   reason: `Money model ${ctx.model.runTag} s${ctx.model.sequence} #${op.index}${tag}`,
 });
 
+/**
+ * Runs refunds that may touch gift cards' purchases, counting their start and end on each card (a checkout that
+ * overlaps them cannot trust the preview it saw).
+ */
+const aroundPurchaseRefunds = async <T>(ctx: Ctx, orders: ModelOrder[], run: () => Promise<T>) => {
+  const handles = new Set(orders.map((o) => o.handle));
+  const cards = [...ctx.model.giftCards.values()].filter((card) => handles.has(card.orderHandle));
+  for (const card of cards) card.purchaseRefundEvents++;
+  try {
+    return await run();
+  } finally {
+    for (const card of cards) card.purchaseRefundEvents++;
+  }
+};
+
 /** One staff refund (or two at once from two staff on both processes), as asked. */
 const refund = async (ctx: Ctx, op: Op, prng: Prng, order: ModelOrder, ask: RefundAsk, twice: boolean) => {
   const { client } = ctx;
@@ -575,9 +598,14 @@ const refund = async (ctx: Ctx, op: Op, prng: Prng, order: ModelOrder, ask: Refu
       json: refundBody(ctx, op, amount, ask.kind, tag),
     });
   const [one, two] = ctx.model.staff;
-  const answers = twice
-    ? await Promise.all([send('a', one ?? '', client.sites[0]), send('b', two ?? one ?? '', client.sites[1])])
-    : [await send('', staffToken(ctx, prng))];
+  const answers: Answer[] = await aroundPurchaseRefunds(
+    ctx,
+    [order],
+    (): Promise<Answer[]> =>
+      twice
+        ? Promise.all([send('a', one ?? '', client.sites[0]), send('b', two ?? one ?? '', client.sites[1])])
+        : Promise.all([send('', staffToken(ctx, prng))]),
+  );
   for (const answer of answers) if (answer.status === 201) learnRefunds(ctx, order, answer, amount, op.phase);
   return answers
     .map((a) =>
@@ -597,9 +625,11 @@ const retryRefunds = async (ctx: Ctx, op: Op, prng: Prng, order: ModelOrder) => 
   const failed = quote.refunds.filter((r) => r.status === 'failed');
   const notes: string[] = [];
   for (const r of failed) {
-    const answer = await client.call(prng, 'POST', `/api/staff/orders/${order.id}/refunds/${r.id}/retry`, {
-      token: staffToken(ctx, prng),
-    });
+    const answer = await aroundPurchaseRefunds(ctx, [order], () =>
+      client.call(prng, 'POST', `/api/staff/orders/${order.id}/refunds/${r.id}/retry`, {
+        token: staffToken(ctx, prng),
+      }),
+    );
     const rows = refundsOfAnswer(answer.body);
     const ok = answer.status === 200 && rows.length > 0 && rows.every((row) => row.status === 'succeeded');
     notes.push(
@@ -642,12 +672,14 @@ const clientRefund = async (ctx: Ctx, op: Extract<Op, { kind: 'client_refund' }>
   const { model, client } = ctx;
   const customer = model.customers.get(op.buyer);
   if (!customer) throw new Error('unknown customer');
-  const answer = await client.call(prng, 'POST', `/api/staff/clients/${customer.id}/refunds`, {
-    token: staffToken(ctx, prng),
-    json: { reason: `Money model ${model.runTag} s${model.sequence} #${op.index} client` },
-  });
-  const rows = answer.status === 201 ? refundsOfAnswer(answer.body) : [];
   const mine = [...model.orders.values()].filter((o) => o.customer === op.buyer && o.paid);
+  const answer = await aroundPurchaseRefunds(ctx, mine, () =>
+    client.call(prng, 'POST', `/api/staff/clients/${customer.id}/refunds`, {
+      token: staffToken(ctx, prng),
+      json: { reason: `Money model ${model.runTag} s${model.sequence} #${op.index} client` },
+    }),
+  );
+  const rows = answer.status === 201 ? refundsOfAnswer(answer.body) : [];
   for (const order of mine) {
     const ofOrder = rows.filter((r) => r.orderId === order.id);
     if (ofOrder.length > 0)

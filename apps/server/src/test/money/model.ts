@@ -68,6 +68,11 @@ export type ModelGiftCard = {
   purchaseRefundedInFull: boolean;
   /** A refund onto the card happened after that (money may legitimately be on it again). */
   refilledAfterRefund: boolean;
+  /**
+   * Counts each start and each end of a refund of its purchase: a checkout that sees another count after its order
+   * than before its preview raced one (the preview then no longer tells what the card pays).
+   */
+  purchaseRefundEvents: number;
 };
 
 export type ModelCustomer = { handle: string; id: string; email: string; phone: string; token: string };

@@ -84,6 +84,19 @@ export const runMoneyModel = async (options: RunOptions): Promise<RunResult> => 
   const servers: ServerProcess[] = [];
   const db = new pg.Pool({ connectionString: database.url, max: 3 });
   db.on('error', () => undefined);
+  let cleaned: Promise<void> | undefined;
+  const cleanUp = () => {
+    cleaned ??= (async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await db.end().catch(() => undefined);
+      await database.drop();
+    })();
+    return cleaned;
+  };
+  // Interrupted (Ctrl-C, a CI timeout): the server processes stop and the scratch database goes all the same.
+  const onSignal = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     // One after the other: the first migrates and seeds, as a cluster's first instance does.
     for (const i of [0, 1])
@@ -129,9 +142,9 @@ export const runMoneyModel = async (options: RunOptions): Promise<RunResult> => 
       refundNotices,
     };
   } finally {
-    await Promise.all(servers.map((s) => s.stop()));
-    await db.end().catch(() => undefined);
-    await database.drop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanUp();
   }
 };
 
