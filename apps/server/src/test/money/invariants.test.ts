@@ -299,10 +299,27 @@ describe('money invariants', () => {
   it('a refund that never reached the card, and one left pending', () => {
     const { model, s } = balancedBooks();
     s.bankRefunds = s.bankRefunds.filter((r) => r.key !== 'refund-r1');
-    expect(broken(model, s)).toContain('refund.reached-its-destination');
+    // The cash did not leave while the books say it did: the sequence's sum is off too.
+    expect(broken(model, s)).toEqual([
+      'money.conserved',
+      'order.card-refunds-match-bank',
+      'refund.reached-its-destination',
+    ]);
     find(s.refunds, (r) => r.id === 'r1').status = 'pending';
     find(s.orders, (o) => o.id === 'a').status = 'completed';
     expect(broken(model, s)).toContain('refund.not-left-pending');
+  });
+
+  it('the bank paid back a refund our books call failed', () => {
+    const { model, s } = balancedBooks();
+    find(s.refunds, (r) => r.id === 'r1').status = 'failed';
+    find(s.orders, (o) => o.id === 'a').status = 'completed';
+    expect(broken(model, s)).toEqual([
+      'model.refunds-as-asked',
+      'money.conserved',
+      'order.card-refunds-match-bank',
+      'refund.reached-its-destination',
+    ]);
   });
 
   it('more back than was paid, and money stuck short of what staff asked', () => {

@@ -297,6 +297,18 @@ export const checkInvariants = (
         `refunds (succeeded ${money(succeeded)} + pending ${money(inFlight)}) at most what was paid (${money(paid)}, total ${money(o.totalCents)})`,
         `${money(succeeded + inFlight)} refunded`,
       );
+    // The bank and our books agree: what went back to the card is what our succeeded card refunds say.
+    const cardRefunds = sum(
+      refundsOf(o.id).filter((r) => r.status === 'succeeded' && r.paymentId !== null),
+      (r) => r.amountCents,
+    );
+    if (bankRefundedOf(o.id) !== cardRefunds)
+      fail(
+        'order.card-refunds-match-bank',
+        name,
+        `the bank paid back ${money(cardRefunds)}, our succeeded card refunds`,
+        `the bank paid back ${money(bankRefundedOf(o.id))}`,
+      );
     if (bankRefundedOf(o.id) > cardOf(o.id))
       fail(
         'order.refunds-within-paid',
