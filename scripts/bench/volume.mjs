@@ -46,10 +46,10 @@ export const seedVolume = async (
                 where email like 'vol-%@volume.test'),
        p as (select array_agg(id order by slug) as ids, array_agg(name order by slug) as names
              from (select id, slug, name from packages where active order by slug limit 30) x)
-     insert into orders (number, kind, status, user_id, subtotal_cents, total_cents, payment_method, buyer_name,
-       buyer_email, locale, country, package_id, package_snapshot, paid_at, completed_at, created_at, updated_at)
-     select 'VOL-' || lpad(i::text, 7, '0'), 'esim',
-       case when i % 100 = 0 then 'partially_refunded' else 'completed' end, c.id,
+     insert into orders (number, kind, fulfilment_status, refunded_cents, user_id, subtotal_cents, total_cents,
+       payment_method, buyer_name, buyer_email, locale, country, package_id, package_snapshot, paid_at, completed_at,
+       created_at, updated_at)
+     select 'VOL-' || lpad(i::text, 7, '0'), 'esim', 'completed', case when i % 100 = 0 then 500 else 0 end, c.id,
        900 + (i % 40) * 100, 900 + (i % 40) * 100, 'card', 'Volume buyer', c.email, 'sq', c.country,
        p.ids[1 + i % cardinality(p.ids)], jsonb_build_object('name', p.names[1 + i % cardinality(p.ids)]),
        now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,

@@ -19,6 +19,33 @@ export const orderStatuses = [
 export const orderStatusSchema = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
+/**
+ * An order's lifecycle alone, without its refunds (ADR 0090): `status` is this overlaid by the refunds that
+ * succeeded (`refunded` when they cover the total, `partially_refunded` when some do), so a refund never stops or
+ * hides what was carried out, and a refund that fails changes nothing.
+ */
+export const fulfilmentStatuses = [
+  'pending',
+  'paid',
+  'completed',
+  'failed',
+  'for_review',
+  'cancelled',
+] as const;
+export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
+
+/** The status an order shows: its lifecycle overlaid by the refunds that succeeded (ADR 0090). */
+export const shownOrderStatus = (order: {
+  fulfilmentStatus: FulfilmentStatus;
+  refundedCents: number;
+  totalCents: number;
+}): OrderStatus =>
+  order.refundedCents <= 0
+    ? order.fulfilmentStatus
+    : order.refundedCents >= order.totalCents
+      ? 'refunded'
+      : 'partially_refunded';
+
 export const orderKinds = [
   'esim',
   'topup',
@@ -175,6 +202,8 @@ export const orderReceiptSchema = z
      */
     kind: z.enum(['esim', 'topup', 'change_esim', 'gift_esim']),
     status: orderStatusSchema,
+    /** The lifecycle alone (ADR 0090): `pending` or `paid` while the order is still being carried out. */
+    fulfilmentStatus: z.enum(fulfilmentStatuses),
     packageName: z.string(),
     totalCents: z.number().int(),
     currency: z.literal('EUR'),

@@ -50,7 +50,7 @@ export const giftCardIdParamsSchema = z.object({ giftCardId: z.uuid() });
 export const giftCardRedemptionSchema = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['redemption', 'refund']),
+    kind: z.enum(['redemption', 'refund', 'revocation']),
     refundId: z.uuid().nullable(),
     orderId: z.uuid(),
     orderNumber: z.string(),

@@ -1,4 +1,4 @@
-import { orderKindSchema, orderStatusSchema } from './orders';
+import { fulfilmentStatuses, orderKindSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { refundErrorCodes } from './refund-errors';
 import { apiSchemas, z } from './zod';
@@ -96,12 +96,15 @@ export const orderRefundQuoteSchema = z
     orderId: z.uuid(),
     orderNumber: z.string(),
     orderStatus: orderStatusSchema,
+    /** The order's lifecycle alone (ADR 0090): `paid` while it is still being carried out. */
+    fulfilmentStatus: z.enum(fulfilmentStatuses),
     paymentMethod: z.enum(['card', 'credits', 'gift_card', 'free']),
-    /** Whether this order can be refunded at all (paid, by card or shop credits, something left). */
+    /** Whether this order can be refunded now (paid through us, something left that can go back). */
     refundable: z.boolean(),
     paidCents: z.number().int(),
     /** Pending and succeeded refunds: money already on its way back. */
     refundedCents: z.number().int(),
+    /** The most a refund may give back now (less than what is left where a gift card or top-up was spent). */
     refundableCents: z.number().int(),
     policy: z.object({
       days: z.number().int(),

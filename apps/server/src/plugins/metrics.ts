@@ -107,7 +107,7 @@ scrapeGauge<LatencyRow>(
   `select percentile_cont(0.5) within group (order by s) as q50, percentile_cont(0.9) within group (order by s) as q90,
       percentile_cont(0.99) within group (order by s) as q99, count(*)::int as n
     from (select extract(epoch from completed_at - paid_at)::float8 as s from orders
-      where status = 'completed' and created_at > now() - interval '1 day'
+      where fulfilment_status = 'completed' and created_at > now() - interval '1 day'
         and completed_at > now() - interval '15 minutes' and paid_at is not null) recent`,
   (gauge, [r]) => {
     if (!r || r.n === 0) return;

@@ -38,7 +38,8 @@ export const giftCards = pgTable(
     sendOn: date('send_on', { mode: 'string' }).notNull(),
     /** The language the buyer chose for the recipient's e-mail. */
     locale: text('locale').notNull(),
-    status: text('status', { enum: ['pending', 'active'] })
+    /** `cancelled`: its purchase was refunded down to nothing (ADR 0090); never delivered or redeemed again. */
+    status: text('status', { enum: ['pending', 'active', 'cancelled'] })
       .notNull()
       .default('pending'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
@@ -63,7 +64,10 @@ export const giftCards = pgTable(
  * A `redemption` is `held` when the order took the amount off the balance, `captured` when the order was paid,
  * `released` when its card payment failed or expired and the amount went back to the balance; one per card and
  * order. A `refund` (status `refunded`, `refund_id` set) is money a staff refund of a redeeming order put back on
- * the card; one per refund. So the balance is always `amount - held and captured + refunded`.
+ * the card; one per refund. A `revocation` (ADR 0090) is a refund of the card's own purchase taking its amount
+ * off the card: `held` while that refund is on its way, `captured` when it succeeded, `released` (back on the card)
+ * when it failed; one per refund. So the balance is always
+ * `amount - held and captured redemptions + refunded - held and captured revocations`.
  */
 export const giftCardRedemptions = pgTable(
   'gift_card_redemptions',
@@ -75,10 +79,10 @@ export const giftCardRedemptions = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    kind: text('kind', { enum: ['redemption', 'refund'] })
+    kind: text('kind', { enum: ['redemption', 'refund', 'revocation'] })
       .notNull()
       .default('redemption'),
-    /** The staff refund a `refund` line gave back (null for a redemption). */
+    /** The refund a `refund` line gave back, or a `revocation` line took off the card (null for a redemption). */
     refundId: uuid('refund_id').references(() => refunds.id),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['held', 'captured', 'released', 'refunded'] })
@@ -91,12 +95,12 @@ export const giftCardRedemptions = pgTable(
     uniqueIndex('gift_card_redemptions_card_order_unique')
       .on(t.giftCardId, t.orderId)
       .where(sql`${t.kind} = 'redemption'`),
-    uniqueIndex('gift_card_redemptions_refund_unique').on(t.refundId).where(sql`${t.kind} = 'refund'`),
+    uniqueIndex('gift_card_redemptions_refund_unique').on(t.refundId).where(sql`${t.refundId} is not null`),
     index('gift_card_redemptions_order_idx').on(t.orderId),
     index('gift_card_redemptions_card_idx').on(t.giftCardId, t.createdAt),
     check(
       'gift_card_redemptions_kind_check',
-      sql`(${t.kind} = 'refund') = (${t.refundId} is not null and ${t.status} = 'refunded')`,
+      sql`(${t.kind} = 'redemption') = (${t.refundId} is null) and (${t.kind} = 'refund') = (${t.status} = 'refunded')`,
     ),
   ],
 );

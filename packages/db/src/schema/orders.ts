@@ -1,12 +1,13 @@
 import {
   esimPackageStatuses,
   esimStatuses,
+  fulfilmentStatuses,
   orderKinds,
   orderReviewReasons,
   orderStatuses,
   refundErrorCodes,
 } from '@esim/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { packages } from './catalogue';
 import { subscribers } from './credits';
@@ -20,7 +21,20 @@ export const orders = pgTable(
     /** Human-readable and unique, e.g. ES-7K3Q-9MXD; shown to buyers and staff. */
     number: text('number').notNull(),
     kind: text('kind', { enum: orderKinds }).notNull(),
-    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    /**
+     * What lists and buyers see, derived by the database (ADR 0090): `fulfilment_status` overlaid by the succeeded
+     * refunds, `refunded` when they cover the total, `partially_refunded` when some. Nobody writes it.
+     */
+    status: text('status', { enum: orderStatuses })
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`case when ${orders.refundedCents} > 0 and ${orders.refundedCents} >= ${orders.totalCents} then 'refunded' when ${orders.refundedCents} > 0 then 'partially_refunded' else ${orders.fulfilmentStatus} end`,
+      ),
+    /** The lifecycle alone (ADR 0090): whether the order was, is being or will not be carried out. */
+    fulfilmentStatus: text('fulfilment_status', { enum: fulfilmentStatuses }).notNull().default('pending'),
+    /** The sum of the order's succeeded refunds (second charges apart), kept with each refund's success. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     userId: uuid('user_id').references(() => users.id),
     shopId: uuid('shop_id').references(() => shops.id),
     /** A shop's order for one of its subscribers (the eSIM goes to the subscriber). */
@@ -106,6 +120,8 @@ export const orders = pgTable(
     index('orders_package_paid_idx')
       .on(t.packageId, t.paidAt, t.kind, t.status, t.paymentMethod, t.userId, t.buyerEmail, t.totalCents)
       .where(sql`${t.paidAt} is not null`),
+    // Paid orders still being carried out: the fulfilment sweep's question every minute.
+    index('orders_in_flight_idx').on(t.updatedAt).where(sql`${t.fulfilmentStatus} = 'paid'`),
     index('orders_business_idx').on(t.businessId, t.createdAt).where(sql`${t.businessId} is not null`),
     uniqueIndex('orders_shop_idempotency_unique')
       .on(t.shopId, t.idempotencyKey)
@@ -279,8 +295,13 @@ export const refunds = pgTable(
     policyOverrideReason: text('policy_override_reason'),
     /** Wholesale cost the eSIM provider gave back because the unused package was cancelled first. */
     providerCostRecoveredCents: integer('provider_cost_recovered_cents').notNull().default(0),
-    /** Tries sent to the provider, always under the key `refund-<id>`. */
+    /** Tries sent to the provider. */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * Which key the refund is sent under (`refund-<id>`, then `refund-<id>-<n>`): kept while the provider's answer
+     * is unknown so a resend can never pay twice, a new one after the provider refused (it replays a key's answer).
+     */
+    keyVersion: integer('key_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -67,7 +67,7 @@ export const seedCompletedEsimOrder = async (db: Db, input: SeedEsimInput) => {
       id: orderId,
       number: `ES-${orderId.slice(0, 4).toUpperCase()}-${orderId.slice(4, 8).toUpperCase()}`,
       kind: 'esim',
-      status: 'completed',
+      fulfilmentStatus: 'completed',
       userId: input.userId,
       packageId: pkg.id,
       packageSnapshot: snapshot,
@@ -185,7 +185,7 @@ const seedPaidOrder = async (
   input: PaidSeedOrderInput,
   state: Pick<
     typeof orders.$inferInsert,
-    'status' | 'failureReason' | 'reviewReason' | 'fulfilmentAttempts' | 'failedAt' | 'paidAt'
+    'fulfilmentStatus' | 'failureReason' | 'reviewReason' | 'fulfilmentAttempts' | 'failedAt' | 'paidAt'
   >,
   caller: string,
 ) => {
@@ -226,7 +226,7 @@ export const seedFailedOrder = (
     db,
     input,
     {
-      status: 'failed',
+      fulfilmentStatus: 'failed',
       failureReason: input.failureReason ?? 'provider_error',
       fulfilmentAttempts: 3,
       paidAt: new Date(failedAt.getTime() - 60_000),
@@ -242,7 +242,7 @@ export const seedOrderInReview = (db: Db, input: PaidSeedOrderInput) =>
     db,
     input,
     {
-      status: 'for_review',
+      fulfilmentStatus: 'for_review',
       reviewReason: 'amount_mismatch',
       failureReason: 'amount paid differs from total',
       paidAt: new Date(),

@@ -119,7 +119,7 @@ describe('partner applications', () => {
     const orderId = order.json().orderId as string;
     await ctx.deps.db
       .update(orders)
-      .set({ paidAt: new Date(), status: 'paid' })
+      .set({ paidAt: new Date(), fulfilmentStatus: 'paid' })
       .where(eq(orders.id, orderId));
 
     const list = (

@@ -84,7 +84,7 @@ export const countUnusedOrders = async (db: Db, packageId: string) => {
   const [row] = await db
     .select({
       waiting: sql<number>`(select count(*)::int from ${orders} where ${orders.packageId} = ${packageId}
-        and ${orders.status} in ('paid', 'for_review'))`,
+        and ${orders.fulfilmentStatus} in ('paid', 'for_review'))`,
       running: sql<number>`(select count(*)::int from ${esimPackages} where ${esimPackages.packageId} = ${packageId}
         and ${esimPackages.status} in ('queued', 'active'))`,
     })

@@ -214,7 +214,7 @@ describe('erasure of deleted clients', () => {
     await ctx.deps.db.insert(orders).values({
       number: `ES-ERASE-${Date.now().toString(36)}`,
       kind: 'esim',
-      status: 'completed',
+      fulfilmentStatus: 'completed',
       userId: old.id,
       subtotalCents: 900,
       totalCents: 900,

@@ -249,6 +249,136 @@ export const refundPurchase = async (tx: Db, input: { shopId: string; orderId: s
   });
 };
 
+/**
+ * A refund of a shop's purchase paid with credits gives the amounts back to the buckets they came from (ADR 0019),
+ * once per refund (the keys are the refund's). `refundPurchase` above is the whole purchase at once.
+ */
+export const refundPurchaseShare = (
+  tx: Db,
+  input: { shopId: string; orderId: string; refundId: string; userId: string | null; note: string | null } & {
+    creditCents: number;
+    bonusCents: number;
+  },
+) =>
+  postEntries(tx, {
+    shopId: input.shopId,
+    orderId: input.orderId,
+    userId: input.userId,
+    note: input.note,
+    movements: [
+      {
+        kind: 'refund',
+        bucket: 'credit',
+        amountCents: input.creditCents,
+        idempotencyKey: `refund:${input.refundId}:credit`,
+      },
+      {
+        kind: 'refund',
+        bucket: 'bonus',
+        amountCents: input.bonusCents,
+        idempotencyKey: `refund:${input.refundId}:bonus`,
+      },
+    ],
+  });
+
+/** What a purchase took from each bucket (its `purchase` rows), for refunds in the same shares. */
+export const spentOnPurchase = async (tx: Db, orderId: string) => {
+  const rows = await listLedgerRowsOfOrder(tx, orderId, ['purchase']);
+  const of = (bucket: CreditBucket) =>
+    -rows.filter((r) => r.bucket === bucket).reduce((sum, r) => sum + r.amountCents, 0);
+  return { creditCents: of('credit'), bonusCents: of('bonus') };
+};
+
+const takeBackKey = (refundId: string) => `topup-refund:${refundId}:`;
+
+/**
+ * A refund of a credit top-up takes its credit and bonus back from the shop while it is on its way (ADR 0090):
+ * negative `topup` and `bonus` entries on the top-up's order, under the shop's lock. A refund that fails gives
+ * them back (`restoreTopUp`), and a retry takes them again, each a posting of its own.
+ */
+export const takeBackTopUp = async (
+  tx: Db,
+  input: { shopId: string; orderId: string; refundId: string; creditCents: number; bonusCents: number },
+) => {
+  const shop = await lockShopBalances(tx, input.shopId);
+  if (!shop) throw new AppError('NOT_FOUND');
+  if (shop.creditCents < input.creditCents || shop.bonusCents < input.bonusCents) return false;
+  const prefix = takeBackKey(input.refundId);
+  const earlier = (await listLedgerRowsOfOrder(tx, input.orderId, ['topup'])).filter(
+    (r) => r.idempotencyKey.startsWith(prefix) && r.amountCents < 0,
+  ).length;
+  await postLocked(tx, shop, {
+    orderId: input.orderId,
+    movements: [
+      {
+        kind: 'topup',
+        bucket: 'credit',
+        amountCents: -input.creditCents,
+        idempotencyKey: `${prefix}${earlier}:credit`,
+      },
+      {
+        kind: 'bonus',
+        bucket: 'bonus',
+        amountCents: -input.bonusCents,
+        idempotencyKey: `${prefix}${earlier}:bonus`,
+      },
+    ],
+  });
+  return true;
+};
+
+/** The refund that took a top-up back failed: whatever it still holds goes back to the shop. */
+export const restoreTopUp = async (tx: Db, input: { shopId: string; orderId: string; refundId: string }) => {
+  const prefix = takeBackKey(input.refundId);
+  const rows = (await listLedgerRowsOfOrder(tx, input.orderId, ['topup', 'bonus'])).filter((r) =>
+    r.idempotencyKey.startsWith(prefix),
+  );
+  const held = (bucket: CreditBucket) =>
+    -rows.filter((r) => r.bucket === bucket).reduce((sum, r) => sum + r.amountCents, 0);
+  const creditCents = held('credit');
+  const bonusCents = held('bonus');
+  if (creditCents <= 0 && bonusCents <= 0) return false;
+  const restored = rows.filter((r) => r.amountCents > 0 && r.bucket === 'credit').length;
+  await postEntries(tx, {
+    shopId: input.shopId,
+    orderId: input.orderId,
+    movements: [
+      {
+        kind: 'topup',
+        bucket: 'credit',
+        amountCents: creditCents,
+        idempotencyKey: `${prefix}back-${restored}:credit`,
+      },
+      {
+        kind: 'bonus',
+        bucket: 'bonus',
+        amountCents: bonusCents,
+        idempotencyKey: `${prefix}back-${restored}:bonus`,
+      },
+    ],
+  });
+  return true;
+};
+
+/**
+ * A top-up's refund reported failed (its take-back given back) that succeeded after all: the same credit and bonus
+ * are taken again, as far as the shop still holds them.
+ */
+export const retakeTopUp = async (tx: Db, input: { shopId: string; orderId: string; refundId: string }) => {
+  const prefix = takeBackKey(input.refundId);
+  const first = (await listLedgerRowsOfOrder(tx, input.orderId, ['topup', 'bonus'])).filter((r) =>
+    r.idempotencyKey.startsWith(`${prefix}0:`),
+  );
+  const of = (bucket: CreditBucket) => -(first.find((r) => r.bucket === bucket)?.amountCents ?? 0);
+  const shop = await lockShopBalances(tx, input.shopId);
+  if (!shop) return false;
+  return takeBackTopUp(tx, {
+    ...input,
+    creditCents: Math.min(of('credit'), shop.creditCents),
+    bonusCents: Math.min(of('bonus'), shop.bonusCents),
+  });
+};
+
 export const toBalances = (row: {
   creditCents: number;
   bonusCents: number;

@@ -1,5 +1,5 @@
 import { businesses, type Db, esimPackages, orders, refunds, shops, users } from '@esim/db';
-import { and, count, countDistinct, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 
 /** Orders paid since `since`: one scan with a filter per figure. */
 export const paidOrderFigures = async (db: Db, since: Date) => {
@@ -54,8 +54,13 @@ const firstCount = async (query: Promise<{ n: number }[]>) => (await query)[0]?.
 export const attentionCounts = async (db: Db) => {
   const [ordersForReview, failedTransactions, failedRefunds, pendingShops, newApplications] =
     await Promise.all([
-      firstCount(db.select({ n: count() }).from(orders).where(eq(orders.status, 'for_review'))),
-      firstCount(db.select({ n: count() }).from(orders).where(eq(orders.status, 'failed'))),
+      firstCount(db.select({ n: count() }).from(orders).where(eq(orders.fulfilmentStatus, 'for_review'))),
+      firstCount(
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(eq(orders.fulfilmentStatus, 'failed'), ne(orders.status, 'refunded'))),
+      ),
       firstCount(db.select({ n: count() }).from(refunds).where(eq(refunds.status, 'failed'))),
       firstCount(
         db

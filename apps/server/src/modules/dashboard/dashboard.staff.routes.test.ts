@@ -19,7 +19,7 @@ const paidOrder = (values: {
   ctx.deps.db.insert(orders).values({
     number: `ES-DASH-${Date.now().toString(36)}-${n++}`,
     kind: values.kind ?? 'esim',
-    status: 'completed',
+    fulfilmentStatus: 'completed',
     subtotalCents: values.totalCents,
     totalCents: values.totalCents,
     paymentMethod: values.method ?? 'card',

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdDayInsight } from '../../adapters/ads/port';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { storedAs } from '../../test/stored-status';
 import { addDays, analyticsPeriods } from '../order-analytics/order-analytics';
 import { ensureOrderRollups, refreshAllOrderRollups } from '../order-analytics/order-rollups.service';
 import { wholeMonthsAndEdges } from './facebook-ads';
@@ -200,7 +201,7 @@ const insertOrders = async (batch: (typeof orderArb extends fc.Arbitrary<infer T
       batch.map((o) => ({
         number: `ES-FBR-${String(++n).padStart(6, '0')}`,
         kind: o.kind,
-        status: o.status,
+        ...storedAs(o.status, Math.max(1, o.totalCents)),
         paymentMethod: o.paymentMethod,
         subtotalCents: o.totalCents,
         totalCents: o.totalCents,
@@ -242,7 +243,13 @@ describe('Facebook figures from the rollups (ADR 0088)', () => {
             const { index: _, ...set } = c;
             await db
               .update(orders)
-              .set('paidAt' in set ? { paidAt: new Date(firstDay + set.paidAt) } : set)
+              .set(
+                'paidAt' in set
+                  ? { paidAt: new Date(firstDay + set.paidAt) }
+                  : 'status' in set
+                    ? storedAs(set.status, sql<number>`greatest(${orders.totalCents}, 1)`)
+                    : set,
+              )
               .where(eq(orders.id, id));
           }
           if (byJob) await refreshAllOrderRollups(db);

@@ -107,7 +107,7 @@ beforeAll(async () => {
     return {
       number: number[name],
       kind: 'esim',
-      status: 'completed',
+      fulfilmentStatus: 'completed',
       paymentMethod: 'card',
       subtotalCents: o.totalCents,
       buyerName: 'Besa Hoxha',
@@ -144,7 +144,7 @@ beforeAll(async () => {
     }),
     // Not counted (ADR 0049), not through an ad, or outside both periods.
     order('o5', {
-      status: 'for_review',
+      fulfilmentStatus: 'for_review',
       totalCents: 999,
       utmSource: 'facebook',
       paidAt: at('2016-04-02T10:00:00Z'),
@@ -162,7 +162,7 @@ beforeAll(async () => {
       paidAt: at('2016-04-03T10:00:00Z'),
     }),
     order('o8', { totalCents: 800, utmSource: 'facebook', paidAt: at('2016-04-11T00:00:00Z') }),
-    order('o10', { totalCents: 600, status: 'pending', utmSource: 'facebook' }),
+    order('o10', { totalCents: 600, fulfilmentStatus: 'pending', utmSource: 'facebook' }),
     // The previous period, 2016-03-22 … 2016-03-31.
     order('o9', {
       totalCents: 3000,
@@ -406,7 +406,7 @@ describe('every attributed order, past the old 500 rows (May 2016)', () => {
       ...expected.map((o) => ({
         number: o.number,
         kind: 'esim' as const,
-        status: 'completed' as const,
+        fulfilmentStatus: 'completed' as const,
         paymentMethod: 'card' as const,
         subtotalCents: o.totalCents,
         totalCents: o.totalCents,
@@ -421,7 +421,7 @@ describe('every attributed order, past the old 500 rows (May 2016)', () => {
       {
         number: 'ES-FBMAY-XREV',
         kind: 'esim' as const,
-        status: 'for_review' as const,
+        fulfilmentStatus: 'for_review' as const,
         paymentMethod: 'card' as const,
         subtotalCents: 900,
         totalCents: 900,
@@ -434,7 +434,7 @@ describe('every attributed order, past the old 500 rows (May 2016)', () => {
       {
         number: 'ES-FBMAY-XGOO',
         kind: 'esim' as const,
-        status: 'completed' as const,
+        fulfilmentStatus: 'completed' as const,
         paymentMethod: 'card' as const,
         subtotalCents: 900,
         totalCents: 900,

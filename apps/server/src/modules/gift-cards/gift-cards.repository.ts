@@ -145,8 +145,11 @@ export const changeRedemptionsOfOrder = (
     )
     .returning();
 
-/** The gift card that paid (part of) an order: its captured redemption. */
-export const getCapturedRedemptionOfOrder = async (db: Db, orderId: string) =>
+/**
+ * The gift card that paid (part of) an order: its redemption once the order was paid (captured), or held on an
+ * order paid but waiting for staff (in review).
+ */
+export const getPaidRedemptionOfOrder = async (db: Db, orderId: string) =>
   (
     await db
       .select()
@@ -155,7 +158,7 @@ export const getCapturedRedemptionOfOrder = async (db: Db, orderId: string) =>
         and(
           eq(giftCardRedemptions.orderId, orderId),
           eq(giftCardRedemptions.kind, 'redemption'),
-          eq(giftCardRedemptions.status, 'captured'),
+          inArray(giftCardRedemptions.status, ['held', 'captured']),
         ),
       )
       .limit(1)
@@ -181,13 +184,14 @@ export const refundOntoGiftCard = async (
 
 /**
  * What a card's history says its balance is: the amount issued, less what orders hold or used, plus what refunds
- * gave back (released holds are back on the card already). An active card's `balance_cents` always equals it.
+ * gave back, less what refunds of its own purchase took off (held or done; released ones are back on the card). An
+ * active card's `balance_cents` always equals it.
  */
 export const giftCardLedgerBalance = async (db: Db, giftCardId: string) => {
   const [row] = await db
     .select({
       issued: giftCards.amountCents,
-      used: sql<number>`coalesce(sum(${giftCardRedemptions.amountCents}) filter (where ${giftCardRedemptions.kind} = 'redemption' and ${giftCardRedemptions.status} in ('held', 'captured')), 0)`.mapWith(
+      used: sql<number>`coalesce(sum(${giftCardRedemptions.amountCents}) filter (where ${giftCardRedemptions.kind} in ('redemption', 'revocation') and ${giftCardRedemptions.status} in ('held', 'captured')), 0)`.mapWith(
         Number,
       ),
       refunded:
@@ -201,6 +205,85 @@ export const giftCardLedgerBalance = async (db: Db, giftCardId: string) => {
     .groupBy(giftCards.id);
   return row ? row.issued - row.used + row.refunded : undefined;
 };
+
+/**
+ * A refund of the card's own purchase takes its amount off the card while it is on its way (ADR 0090): the
+ * balance down (guarded, so a checkout spending the card at the same moment wins or loses whole) and the
+ * `revocation` line held; a card left with nothing is cancelled, so it is neither delivered nor redeemed. A retry
+ * of a refund that failed holds the same line again. False when the card no longer holds that much.
+ */
+export const holdRevocation = async (
+  tx: Db,
+  input: { giftCardId: string; orderId: string; refundId: string; amountCents: number },
+) => {
+  const card = await debitGiftCard(tx, input.giftCardId, input.amountCents);
+  if (!card) return false;
+  await tx
+    .insert(giftCardRedemptions)
+    .values({ ...input, kind: 'revocation', status: 'held' })
+    .onConflictDoUpdate({
+      target: giftCardRedemptions.refundId,
+      targetWhere: sql`${giftCardRedemptions.refundId} is not null`,
+      set: { status: 'held', amountCents: input.amountCents, updatedAt: sql`now()` },
+    });
+  if (card.balanceCents === 0)
+    await tx
+      .update(giftCards)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(eq(giftCards.id, input.giftCardId));
+  return true;
+};
+
+/** The refund that held a revocation succeeded: the amount has left the card for good. */
+export const captureRevocation = async (tx: Db, refundId: string) =>
+  (
+    await tx
+      .update(giftCardRedemptions)
+      .set({ status: 'captured', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(giftCardRedemptions.refundId, refundId),
+          eq(giftCardRedemptions.kind, 'revocation'),
+          eq(giftCardRedemptions.status, 'held'),
+        ),
+      )
+      .returning()
+  )[0];
+
+/** The refund that held a revocation failed: the amount is back on the card, which is usable again. */
+export const releaseRevocation = async (tx: Db, refundId: string) => {
+  const [line] = await tx
+    .update(giftCardRedemptions)
+    .set({ status: 'released', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(giftCardRedemptions.refundId, refundId),
+        eq(giftCardRedemptions.kind, 'revocation'),
+        eq(giftCardRedemptions.status, 'held'),
+      ),
+    )
+    .returning();
+  if (!line) return undefined;
+  await tx
+    .update(giftCards)
+    .set({
+      balanceCents: sql`${giftCards.balanceCents} + ${line.amountCents}`,
+      status: sql`case when ${giftCards.status} = 'cancelled' then 'active' else ${giftCards.status} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(giftCards.id, line.giftCardId));
+  return line;
+};
+
+/** The revocation line of a refund (held, captured or released), if the refund took anything off a card. */
+export const getRevocationOfRefund = async (db: Db, refundId: string) =>
+  (
+    await db
+      .select()
+      .from(giftCardRedemptions)
+      .where(and(eq(giftCardRedemptions.refundId, refundId), eq(giftCardRedemptions.kind, 'revocation')))
+      .limit(1)
+  )[0];
 
 /** A card's history (redemptions and refunds) with their orders, newest first. */
 export const listRedemptionsOfCard = (db: Db, giftCardId: string) =>

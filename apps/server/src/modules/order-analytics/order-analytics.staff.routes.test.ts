@@ -39,7 +39,7 @@ beforeAll(async () => {
   const order = (o: Partial<NewOrder> & Pick<NewOrder, 'totalCents'>): NewOrder => ({
     number: `ES-ANL9-${String(++n).padStart(4, '0')}`,
     kind: 'esim',
-    status: 'completed',
+    fulfilmentStatus: 'completed',
     paymentMethod: 'card',
     subtotalCents: o.totalCents,
     buyerName: 'Arta Krasniqi',
@@ -67,7 +67,7 @@ beforeAll(async () => {
       }),
       order({
         kind: 'topup',
-        status: 'paid',
+        fulfilmentStatus: 'paid',
         paymentMethod: 'credits',
         totalCents: 500,
         country: 'XK',
@@ -77,7 +77,7 @@ beforeAll(async () => {
       }),
       order({
         kind: 'gift_esim',
-        status: 'refunded',
+        refundedCents: 3000,
         paymentMethod: 'gift_card',
         totalCents: 3000,
         country: 'DE',
@@ -87,7 +87,7 @@ beforeAll(async () => {
       }),
       order({
         kind: 'change_esim',
-        status: 'partially_refunded',
+        refundedCents: 500,
         totalCents: 1500,
         paidAt: at('2019-03-07T08:00:00Z'),
       }),
@@ -95,9 +95,9 @@ beforeAll(async () => {
       order({ kind: 'credits', totalCents: 20000, paidAt: at('2019-03-02T10:00:00Z') }),
       order({ kind: 'gift_card', totalCents: 5000, paidAt: at('2019-03-02T10:00:00Z') }),
       order({ kind: 'admin', paymentMethod: 'free', totalCents: 0, paidAt: at('2019-03-02T10:00:00Z') }),
-      order({ status: 'for_review', totalCents: 999, paidAt: at('2019-03-03T10:00:00Z') }),
-      order({ status: 'cancelled', totalCents: 998, paidAt: at('2019-03-03T10:00:00Z') }),
-      order({ status: 'pending', totalCents: 997 }),
+      order({ fulfilmentStatus: 'for_review', totalCents: 999, paidAt: at('2019-03-03T10:00:00Z') }),
+      order({ fulfilmentStatus: 'cancelled', totalCents: 998, paidAt: at('2019-03-03T10:00:00Z') }),
+      order({ fulfilmentStatus: 'pending', totalCents: 997 }),
       order({ totalCents: 996, paidAt: at('2019-03-11T00:00:00Z') }),
       order({ totalCents: 995, paidAt: at('2019-02-18T23:59:59Z') }),
       // The previous period, 2019-02-19 … 2019-02-28.
@@ -109,7 +109,7 @@ beforeAll(async () => {
         paidAt: at('2019-02-19T00:00:00Z'),
       }),
       order({
-        status: 'refunded',
+        refundedCents: 1000,
         totalCents: 1000,
         country: 'FR',
         packageId: packageB,

@@ -9,7 +9,7 @@ import { findPackageById, findSellablePackageBySlug } from '../catalogue/catalog
 import { orderPriceOf } from '../catalogue/package-price';
 import { findOriginalPackage, listMovablePackages } from '../esims/esims.repository';
 import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
-import { listRefundsOfOrders } from '../payments/refunds.repository';
+import { listRefundsOfOrders } from '../refunds/refunds.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './checkout.service';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
@@ -72,7 +72,11 @@ export const listCustomerOrders = async (deps: { db: Db }, userId: string, page:
 
 /** The session's order (SPEC section 3): the customer's latest order that is paid for or awaiting payment. */
 export const findCurrentOrder = async (deps: { db: Db }, userId: string) => {
-  const [row] = await listFirstOrders(deps.db, { scope: { userId }, statuses: ['pending', 'paid'] }, 1);
+  const [row] = await listFirstOrders(
+    deps.db,
+    { scope: { userId }, fulfilmentStatuses: ['pending', 'paid'] },
+    1,
+  );
   return row ? { id: row.order.id, number: row.order.number, status: row.order.status } : null;
 };
 

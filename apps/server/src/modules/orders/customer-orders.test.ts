@@ -245,7 +245,7 @@ describe('change eSIM', () => {
     // Paid without a job (the worker would run the change at once): the notice arrives first.
     await ctx.deps.db
       .update(orders)
-      .set({ status: 'paid', paidAt: new Date() })
+      .set({ fulfilmentStatus: 'paid', paidAt: new Date() })
       .where(eq(orders.id, orderId));
     const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
     const snapshot = (order?.packageSnapshot ?? {}) as {
@@ -288,7 +288,10 @@ describe('change eSIM', () => {
       payload: { confirm: true },
     });
     // Paid and waiting for the provider (no worker picks it up in this test): a second change is refused.
-    await ctx.deps.db.update(orders).set({ status: 'paid' }).where(eq(orders.id, first.json().orderId));
+    await ctx.deps.db
+      .update(orders)
+      .set({ fulfilmentStatus: 'paid' })
+      .where(eq(orders.id, first.json().orderId));
     const second = await ctx.app.inject({
       method: 'POST',
       url: `/api/account/esims/${esim.id}/change`,
@@ -300,7 +303,10 @@ describe('change eSIM', () => {
       code: 'ESIM_CHANGE_IN_PROGRESS',
       message: 'This eSIM is already being changed. Please wait for the new eSIM.',
     });
-    await ctx.deps.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, first.json().orderId));
+    await ctx.deps.db
+      .update(orders)
+      .set({ fulfilmentStatus: 'cancelled' })
+      .where(eq(orders.id, first.json().orderId));
     await ctx.deps.db.update(esims).set({ status: 'disabled' }).where(eq(esims.id, esim.id));
     const disabled = await ctx.app.inject({
       method: 'POST',

@@ -9,7 +9,6 @@ import { AppError } from '../../lib/app-error';
 import type { FulfilOrderJob, JobQueue } from '../../lib/job-queue';
 import type { OrderEvents } from '../../lib/order-events';
 import { recordChange } from '../audit/audit.repository';
-import { refundPurchase } from '../credits/credits.service';
 import {
   getEsim,
   getEsimForOrder,
@@ -23,6 +22,8 @@ import {
 } from '../esims/esims.repository';
 import type { Mailer } from '../mail/mail.service';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import { refundShopPurchase } from '../refunds/automatic-refunds.service';
+import { sumOutstandingRefundsOfOrder } from '../refunds/refunds.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { completeGiftCard } from './gift-card-orders.service';
 import { sendGiftEsimMails } from './gift-esim-orders.service';
@@ -192,7 +193,8 @@ export const confirmationMailId = (orderId: string) => {
 export const sendOrderConfirmation = async (deps: FulfilmentDeps, orderId: string) => {
   const order = await getOrder(deps.db, orderId);
   // An admin order is a new eSIM too: its customer gets the same e-mail. A gift's goes to its recipient.
-  if (order?.status !== 'completed' || !['esim', 'admin', 'gift_esim'].includes(order.kind)) return false;
+  if (order?.fulfilmentStatus !== 'completed' || !['esim', 'admin', 'gift_esim'].includes(order.kind))
+    return false;
   const esim = await getEsimForOrder(deps.db, orderId);
   if (!esim) return false;
   if (order.kind === 'gift_esim') {
@@ -225,7 +227,7 @@ const completeOrder = async (
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     // Another worker finished first (a resumed job racing the original): nothing more to do.
-    if (locked?.status !== 'paid') return 'skipped' as const;
+    if (locked?.fulfilmentStatus !== 'paid') return 'skipped' as const;
     if (!storeEsim) {
       // A change of eSIM stored the new eSIM and moved the packages already.
       const t = deps.i18n.fixedT(order.locale as Locale, 'mail');
@@ -286,7 +288,7 @@ const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
   const options = await getGeneralOptions(deps.db);
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
-    if (locked?.status !== 'paid') return 'skipped' as const;
+    if (locked?.fulfilmentStatus !== 'paid') return 'skipped' as const;
     // The eSIM row is locked too, so two top-ups completing at once do not both start "now".
     await lockEsim(tx, target.id);
     const queued = await hasActivePackage(tx, target.id);
@@ -349,7 +351,7 @@ const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
   }
   const moved = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
-    if (locked?.status !== 'paid') return 'skipped' as const;
+    if (locked?.fulfilmentStatus !== 'paid') return 'skipped' as const;
     const oldLocked = await lockEsim(tx, old.id);
     const fresh = await upsertEsim(tx, newEsimRow(deps, locked, profile));
     if (oldLocked?.status === 'disabled' && oldLocked.replacedById !== fresh.id) {
@@ -401,18 +403,13 @@ const placeEsimOrder = async (deps: FulfilmentDeps, order: OrderRow): Promise<Fu
 
 /**
  * Fails a paid order for staff with the error; an order completed meanwhile stays completed. An order a shop
- * paid with credits gets them back in the same transaction (a `refund` ledger row, once: its keys are the
- * order's) and ends `refunded`, so it cannot be retried into a second delivery of a refunded purchase.
+ * paid with credits gets them back in the same transaction, as a refund of its own (ADR 0090), so it reads
+ * refunded and cannot be retried into a second delivery of a refunded purchase.
  */
 const failOrder = async (deps: FulfilmentDeps, orderId: string, error: unknown) => {
   await deps.db.transaction(async (tx) => {
     const failed = await failPaidOrder(tx, orderId, describe(error));
-    if (failed?.paymentMethod !== 'credits' || !failed.shopId) return;
-    await refundPurchase(tx, { shopId: failed.shopId, orderId });
-    await changeOrderStatus(tx, failed, 'refunded', {
-      actor: 'system',
-      reason: 'credits given back to the shop',
-    });
+    if (failed) await refundShopPurchase(tx, deps, failed);
   });
   return 'failed' as const;
 };
@@ -488,7 +485,7 @@ const lookAtAllocation = async (
 ): Promise<FulfilmentResult> => {
   const { orderId, check } = job;
   const order = await getOrder(deps.db, orderId);
-  if (order?.status !== 'paid') return 'skipped';
+  if (order?.fulfilmentStatus !== 'paid') return 'skipped';
   // Only a new eSIM is completed here. A change of eSIM waits for its profile in its own job and then moves the
   // packages and disables the old eSIM; the provider's notice for its profile must not complete it as a new one.
   if (!completedByAllocationCheck(order)) return 'skipped';
@@ -529,7 +526,7 @@ export const onProviderOrderReady = async (
   providerOrderRef: string,
 ) => {
   const order = await getOrder(deps.db, orderId);
-  if (order?.status !== 'paid' || !completedByAllocationCheck(order)) return false;
+  if (order?.fulfilmentStatus !== 'paid' || !completedByAllocationCheck(order)) return false;
   await deps.jobs.enqueueAllocationCheck({
     orderId,
     check: { providerOrderRef, placedAt: Date.now(), poll: 0, by: 'provider' },
@@ -550,7 +547,13 @@ export const retryFulfilment = async (
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND');
-    if (order.status !== 'failed' || !order.paidAt) throw new AppError('ORDER_NOT_RETRIABLE');
+    // An order whose money is back, or on its way back, in full is not carried out after all.
+    if (
+      order.fulfilmentStatus !== 'failed' ||
+      !order.paidAt ||
+      (await sumOutstandingRefundsOfOrder(tx, orderId)) >= order.totalCents
+    )
+      throw new AppError('ORDER_NOT_RETRIABLE');
     await recordOrderEvent(tx, orderId, {
       kind: 'staff_action',
       actor: 'staff',

@@ -93,7 +93,7 @@ export const completeGiftCard = async (deps: GiftCardMailDeps, order: OrderRow, 
   const receipt = await renderGiftCardReceipt(deps, order, pending);
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
-    if (locked?.status !== 'paid') return 'skipped' as const;
+    if (locked?.fulfilmentStatus !== 'paid') return 'skipped' as const;
     const card = await getGiftCardOfOrder(tx, order.id);
     if (!card) throw new Error(`gift card of order ${order.id} missing`);
     const code = giftCardCodeOf(deps.config.jwtSecret, card.id);
@@ -206,7 +206,7 @@ export const seedDeliveredGiftCard = async (
       {
         number: `GC-${randomUUID().slice(0, 8).toUpperCase()}`,
         kind: 'gift_card',
-        status: 'paid',
+        fulfilmentStatus: 'paid',
         packageSnapshot: { name: `Gift card ${input.amount} EUR` },
         subtotalCents: amountCents,
         totalCents: amountCents,

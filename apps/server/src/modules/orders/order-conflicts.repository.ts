@@ -35,14 +35,14 @@ export const findEsimChangeBlocker = async (
       ),
   );
   const rows = await db
-    .select({ status: orders.status })
+    .select({ status: orders.fulfilmentStatus })
     .from(orders)
     .where(
       and(
         eq(orders.kind, 'change_esim'),
         eq(orders.targetEsimId, esimId),
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-        sql`(${inArray(orders.status, ['paid', 'for_review'])} or (${orders.status} = 'pending' and ${openCheckout}))`,
+        sql`(${inArray(orders.fulfilmentStatus, ['paid', 'for_review'])} or (${orders.fulfilmentStatus} = 'pending' and ${openCheckout}))`,
       ),
     )
     .orderBy(desc(orders.createdAt));
@@ -74,7 +74,7 @@ export const findPaidOrderConflict = async (db: Db, order: OrderRow): Promise<st
         eq(orders.kind, 'change_esim'),
         eq(orders.targetEsimId, order.targetEsimId),
         ne(orders.id, order.id),
-        inArray(orders.status, ['paid', 'for_review', 'completed']),
+        inArray(orders.fulfilmentStatus, ['paid', 'for_review', 'completed']),
       ),
     )
     .limit(1);

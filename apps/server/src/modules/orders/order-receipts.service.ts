@@ -6,7 +6,7 @@ import type { OrderEvents } from '../../lib/order-events';
 import { getEsimForOrder } from '../esims/esims.repository';
 import { toEsimInstall } from '../esims/qr-code';
 import { getGiftEsim } from '../gift-esims/gift-esims.repository';
-import { listRefundsOfOrder, type RefundRow } from '../payments/refunds.repository';
+import { listRefundsOfOrder, type RefundRow } from '../refunds/refunds.repository';
 import { verifyViewToken } from './order-view-tokens';
 import { getOrder, packageNameOf } from './orders.repository';
 
@@ -29,7 +29,7 @@ export const getReceipt = async (deps: ReceiptDeps, orderId: string, viewToken: 
   // recipient's: the buyer learns where it went, not its QR code.
   const gift = order.kind === 'gift_esim' ? await getGiftEsim(deps.db, order.id) : undefined;
   const esim =
-    order.status === 'completed' && order.kind !== 'topup' && !gift
+    order.fulfilmentStatus === 'completed' && order.kind !== 'topup' && !gift
       ? await getEsimForOrder(deps.db, order.id)
       : undefined;
   const receipt: OrderReceipt = {
@@ -40,6 +40,7 @@ export const getReceipt = async (deps: ReceiptDeps, orderId: string, viewToken: 
         ? order.kind
         : 'esim',
     status: order.status,
+    fulfilmentStatus: order.fulfilmentStatus,
     packageName: packageNameOf(order),
     totalCents: order.totalCents,
     currency: 'EUR',
@@ -64,7 +65,7 @@ export const waitForReceipt = async (
   const wait = waitMs > 0 ? deps.orderEvents.waitFor(orderId, waitMs, signal) : null;
   try {
     const receipt = await getReceipt(deps, orderId, viewToken);
-    if (!wait || receipt.status !== 'paid') return receipt;
+    if (!wait || receipt.fulfilmentStatus !== 'paid') return receipt;
     await wait.promise;
     return await getReceipt(deps, orderId, viewToken);
   } finally {

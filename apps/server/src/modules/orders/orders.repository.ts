@@ -1,4 +1,11 @@
-import type { OrderEventActor, OrderKind, OrderReviewReason, OrderStatus, PageQuery } from '@esim/contracts';
+import type {
+  FulfilmentStatus,
+  OrderEventActor,
+  OrderKind,
+  OrderReviewReason,
+  OrderStatus,
+  PageQuery,
+} from '@esim/contracts';
 import { analyticsKinds, analyticsStatuses } from '@esim/contracts/staff';
 import { businesses, type Db, orders, packages, payments, users, webhookEvents } from '@esim/db';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
@@ -30,6 +37,8 @@ export type OrderSortField = keyof typeof orderSortColumns;
 export type OrderFilters = {
   scope: OrderScope;
   statuses?: readonly OrderStatus[];
+  /** By lifecycle alone (ADR 0090): in review, failed, … whatever their refunds. */
+  fulfilmentStatuses?: readonly FulfilmentStatus[];
   /** Orders in review for these reasons (ADR 0034). */
   reviewReasons?: readonly OrderReviewReason[];
   kinds?: readonly OrderKind[];
@@ -87,6 +96,9 @@ const whereOf = (filters: OrderFilters) =>
   and(
     scopeCondition(filters.scope),
     filters.statuses ? inArray(orders.status, [...filters.statuses]) : undefined,
+    filters.fulfilmentStatuses
+      ? inArray(orders.fulfilmentStatus, [...filters.fulfilmentStatuses])
+      : undefined,
     filters.reviewReasons ? inArray(orders.reviewReason, [...filters.reviewReasons]) : undefined,
     filters.kinds ? inArray(orders.kind, [...filters.kinds]) : undefined,
     filters.targetEsimId ? eq(orders.targetEsimId, filters.targetEsimId) : undefined,
@@ -211,7 +223,7 @@ export const insertOrder = (db: Db, values: NewOrderRow, by: StatusChange) =>
       kind: 'state_changed',
       actor: by.actor,
       staffUserId: by.staffUserId,
-      detail: { from: null, to: row.status, reason: by.reason ?? null },
+      detail: { from: null, to: row.fulfilmentStatus, reason: by.reason ?? null },
     });
     return row;
   });
@@ -232,8 +244,11 @@ export const lockOrder = async (db: Db, orderId: string) => {
   return row;
 };
 
-/** An order's fields other than its state (a state change is `changeOrderStatus`, which the timeline records). */
-export type OrderChanges = Omit<Partial<NewOrderRow>, 'status'>;
+/**
+ * An order's fields other than its state (a change of lifecycle is `changeOrderStatus`, which the timeline
+ * records; refunds move `refunded_cents` through the refunds module, ADR 0090).
+ */
+export type OrderChanges = Omit<Partial<NewOrderRow>, 'fulfilmentStatus' | 'refundedCents'>;
 
 export const updateOrder = (db: Db, orderId: string, values: OrderChanges) =>
   db
@@ -242,26 +257,27 @@ export const updateOrder = (db: Db, orderId: string, values: OrderChanges) =>
     .where(eq(orders.id, orderId));
 
 /**
- * Moves an order from `from` (the state the caller read, under the row lock) to `to`, with other fields, and
- * records the change on its timeline in the same transaction. Every change of an order's state goes here.
+ * Moves an order's lifecycle from the one the caller read (under the row lock) to `to`, with other fields, and
+ * records the change on its timeline in the same transaction. Every change of an order's lifecycle goes here; the
+ * status it shows follows by itself (the database derives it with the refunds, ADR 0090).
  */
 export const changeOrderStatus = (
   db: Db,
-  order: { id: string; status: OrderStatus | null },
-  to: OrderStatus,
+  order: { id: string; fulfilmentStatus: FulfilmentStatus | null },
+  to: FulfilmentStatus,
   by: StatusChange,
   values: OrderChanges = {},
 ) =>
   db.transaction(async (tx) => {
     await tx
       .update(orders)
-      .set({ ...values, status: to, updatedAt: sql`now()` })
+      .set({ ...values, fulfilmentStatus: to, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
     await recordOrderEvent(tx, order.id, {
       kind: 'state_changed',
       actor: by.actor,
       staffUserId: by.staffUserId,
-      detail: { from: order.status, to, reason: by.reason ?? values.failureReason ?? null },
+      detail: { from: order.fulfilmentStatus, to, reason: by.reason ?? values.failureReason ?? null },
     });
   });
 
@@ -443,7 +459,7 @@ export const countFulfilmentAttempt = async (db: Db, orderId: string) => {
   const [row] = await db
     .update(orders)
     .set({ fulfilmentAttempts: sql`${orders.fulfilmentAttempts} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
+    .where(and(eq(orders.id, orderId), eq(orders.fulfilmentStatus, 'paid')))
     .returning();
   return row;
 };
@@ -453,8 +469,8 @@ export const failPaidOrder = (db: Db, orderId: string, failureReason: string) =>
   db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
-      .set({ status: 'failed', failedAt: sql`now()`, failureReason, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
+      .set({ fulfilmentStatus: 'failed', failedAt: sql`now()`, failureReason, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.fulfilmentStatus, 'paid')))
       .returning();
     if (row)
       await recordOrderEvent(tx, orderId, {
@@ -482,7 +498,7 @@ export const listPaidOrderIds = async (db: Db, idleSeconds: number) => {
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'paid'),
+        eq(orders.fulfilmentStatus, 'paid'),
         lt(orders.updatedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
       ),
     )
@@ -501,7 +517,7 @@ export const listOrdersWithoutConfirmation = async (db: Db, idleSeconds: number)
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'completed'),
+        eq(orders.fulfilmentStatus, 'completed'),
         inArray(orders.kind, ['esim', 'admin', 'gift_esim']),
         lt(orders.completedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
         sql`${orders.completedAt} > now() - interval '1 day'`,

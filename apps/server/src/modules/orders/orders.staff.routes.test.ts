@@ -26,7 +26,7 @@ beforeAll(async () => {
     ...seeded.map((o, i) => ({
       ...o,
       kind: 'esim' as const,
-      status: 'failed' as const,
+      fulfilmentStatus: 'failed' as const,
       subtotalCents: o.totalCents,
       paymentMethod: 'card' as const,
       buyerName: 'Drita Hoxha',
@@ -40,7 +40,7 @@ beforeAll(async () => {
     {
       number: 'ES-STAF-0004',
       kind: 'esim' as const,
-      status: 'completed' as const,
+      fulfilmentStatus: 'completed' as const,
       subtotalCents: 100,
       totalCents: 100,
       paymentMethod: 'card' as const,

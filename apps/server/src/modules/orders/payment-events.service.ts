@@ -5,14 +5,12 @@ import type { PaymentEvent } from '../../adapters/payments/port';
 import { retakeReleasedCoupon } from '../coupons/coupon-redemption.service';
 import { captureCouponRedemption, releaseCouponRedemption } from '../coupons/coupons.repository';
 import { creditTopUp } from '../credits/credits.service';
-import {
-  captureGiftCardHolds,
-  dueByCard,
-  releaseGiftCardHolds,
-} from '../gift-cards/gift-card-redemption.service';
+import { captureGiftCardHolds, dueByCard } from '../gift-cards/gift-card-redemption.service';
 import { recordOrderEvent, recordOrderEvents } from '../order-timeline/order-timeline.repository';
-import { insertAutomaticRefund, settleRefundOfPayment } from '../payments/refunds.repository';
-import { resendUnsentRefunds, sendRefund } from '../payments/refunds.service';
+import { refundGiftCardPart } from '../refunds/automatic-refunds.service';
+import { resendUnsentRefunds, sendRefund } from '../refunds/refund-sending.service';
+import { settleRefund } from '../refunds/refund-settlement';
+import { findRefundsOfProviderEvent, insertAutomaticRefund } from '../refunds/refunds.repository';
 import { ensureBuyerAccount } from './buyer-account.service';
 import type { CheckoutDeps } from './checkout.service';
 import { findPaidOrderConflict } from './order-conflicts.repository';
@@ -85,7 +83,7 @@ export const applyPaymentSucceeded = async (
       });
     return { orderToFulfil: null, refundToSend: row?.id ?? null };
   };
-  if (order.status !== 'pending') {
+  if (order.fulfilmentStatus !== 'pending') {
     log.warn(
       { orderId: order.id, paymentId: payment.id },
       'second payment for an order already paid: refunding',
@@ -99,15 +97,18 @@ export const applyPaymentSucceeded = async (
   const userId = await ensureBuyerAccount(deps, tx, order);
   const conflict = await findPaidOrderConflict(tx, order);
   if (conflict) {
+    // Paid but not to be carried out: every part goes back, each as a refund (ADR 0090), so the order reads
+    // refunded once they have succeeded, and the coupon's use is free again.
     log.warn({ orderId: order.id, conflict }, 'paid order may not be carried out: refunding');
     await changeOrderStatus(
       tx,
       order,
-      'refunded',
+      'cancelled',
       { actor: input.actor },
       { userId, paidAt: new Date(), failureReason: conflict },
     );
-    await releaseGiftCardHolds(tx, order.id);
+    await captureGiftCardHolds(tx, order.id);
+    await refundGiftCardPart(tx, deps, order);
     await releaseCouponRedemption(tx, order.id);
     return refund('order');
   }
@@ -236,25 +237,20 @@ const applyPaymentEvent = async (
       return noEffects;
     case 'refund.succeeded':
     case 'refund.failed': {
-      const settled = await settleRefundOfPayment(tx, {
+      const matching = await findRefundsOfProviderEvent(tx, {
         provider,
         paymentRef: event.paymentRef,
         refundRef: event.refundRef,
         ...(event.refundKey ? { refundKey: event.refundKey } : {}),
-        status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
-        error: event.type === 'refund.failed' ? event.failureReason : null,
-        errorCode: event.type === 'refund.failed' ? event.errorCode : null,
       });
-      for (const refund of settled)
-        await recordOrderEvent(tx, refund.orderId, {
-          kind: 'refund',
+      for (const refund of matching)
+        await settleRefund(tx, deps, refund.id, refund.orderId, {
+          status: event.type === 'refund.succeeded' ? 'succeeded' : 'failed',
           actor: 'payment_provider',
-          detail: {
-            kind: refund.kind,
-            status: refund.status,
-            amountCents: refund.amountCents,
-            ...(refund.errorCode ? { errorCode: refund.errorCode, error: refund.error } : {}),
-          },
+          providerRef: event.refundRef,
+          ...(event.type === 'refund.failed'
+            ? { error: event.failureReason, errorCode: event.errorCode }
+            : {}),
         });
       return noEffects;
     }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/app-error';
 import { giftCardSessionRef } from '../gift-cards/gift-card-redemption.service';
-import { listRefundsOfPayment } from '../payments/refunds.repository';
+import { listRefundsOfPayment } from '../refunds/refunds.repository';
 import type { CheckoutDeps } from './checkout.service';
 import { signViewToken } from './order-view-tokens';
 import {

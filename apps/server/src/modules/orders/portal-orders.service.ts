@@ -226,7 +226,8 @@ export const renderTopUpReceipt = async (
   input: { shopId: string; orderId: string; locale: Locale },
 ) => {
   const order = await getShopOrder(deps, input.shopId, input.orderId);
-  if (order.kind !== 'credits' || order.status !== 'completed') throw new AppError('INVOICE_UNAVAILABLE');
+  if (order.kind !== 'credits' || order.fulfilmentStatus !== 'completed')
+    throw new AppError('INVOICE_UNAVAILABLE');
   const t = deps.i18n.fixedT(input.locale, 'mail');
   const pdf = await renderOrderInvoice(t, order, await getGeneralOptions(deps.db));
   return { pdf, fileName: `${t('invoice.fileName')}-${order.number}.pdf` };
@@ -360,7 +361,7 @@ const buyWithCredits = async (
         {
           number: createOrderNumber(),
           kind: input.kind,
-          status: 'paid',
+          fulfilmentStatus: 'paid',
           shopId,
           subscriberId: subscriber.id,
           targetEsimId: input.targetEsimId,
@@ -576,7 +577,7 @@ export const getPortalOrderStatus = async (
     order,
     subscriber ? { id: subscriber.id, name: subscriber.name, lastname: subscriber.lastname } : null,
   );
-  if (order.status !== 'completed' || order.kind === 'credits') return { order: view, esim: null };
+  if (order.fulfilmentStatus !== 'completed' || order.kind === 'credits') return { order: view, esim: null };
   const esim =
     order.kind === 'topup' && order.targetEsimId
       ? await getEsim(deps.db, order.targetEsimId, { shopId })

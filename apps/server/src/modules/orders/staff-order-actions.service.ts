@@ -12,6 +12,7 @@ import { recordChange } from '../audit/audit.repository';
 import { creditTopUp } from '../credits/credits.service';
 import { renderActionMail } from '../mail/templates';
 import { lastStaffActionAt, recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import { sumOutstandingRefundsOfOrder } from '../refunds/refunds.repository';
 import type { FulfilmentDeps } from './fulfilment.service';
 import { changeOrderStatus, lockOrder, type OrderRow } from './orders.repository';
 
@@ -28,7 +29,7 @@ const lockInReview = async (tx: Db, orderId: string) => {
   const order = await lockOrder(tx, orderId);
   if (!order) throw new AppError('NOT_FOUND');
   // A second click, or a colleague who decided first: the order has left review, nothing changes.
-  if (order.status !== 'for_review') throw new AppError('ORDER_NOT_IN_REVIEW');
+  if (order.fulfilmentStatus !== 'for_review') throw new AppError('ORDER_NOT_IN_REVIEW');
   return order;
 };
 
@@ -65,6 +66,15 @@ export const approveReview = async (
   const approved = await deps.db.transaction(async (tx) => {
     const order = await lockInReview(tx, orderId);
     if (order.reviewReason === 'esim_change_race') throw new AppError('ORDER_NOT_APPROVABLE');
+    // Money already given back (or on its way): the order can no longer be carried out as it was ordered.
+    if ((await sumOutstandingRefundsOfOrder(tx, orderId)) > 0)
+      throw new AppError(
+        'ORDER_NOT_APPROVABLE',
+        undefined,
+        undefined,
+        undefined,
+        'errors.ORDER_PARTLY_REFUNDED',
+      );
     await staffAction(tx, orderId, by, 'approve', body.reason);
     const change = { actor: 'staff' as const, staffUserId: by.staffUserId, reason: body.reason };
     if (order.kind === 'credits' && order.shopId) {
@@ -117,7 +127,7 @@ export const cancelReview = async (
 };
 
 /** The orders whose buyer staff may write to from the template: those that went wrong and wait for staff. */
-const contactable = new Set<OrderRow['status']>(['failed', 'for_review']);
+const contactable = new Set<OrderRow['fulfilmentStatus']>(['failed', 'for_review']);
 
 /**
  * "Contact the buyer": the template e-mail in the order's language, through the outbox, on the timeline and
@@ -133,7 +143,7 @@ export const contactBuyer = async (
   const result = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND');
-    if (!contactable.has(order.status)) throw new AppError('ACTION_NOT_ALLOWED');
+    if (!contactable.has(order.fulfilmentStatus)) throw new AppError('ACTION_NOT_ALLOWED');
     const last = await lastStaffActionAt(tx, orderId, 'contact_buyer');
     const windowMs = contactBuyerWindowMinutes * 60_000;
     if (last && Date.now() - last.getTime() < windowMs)

@@ -46,7 +46,7 @@ const seedInReview = async (values: Partial<typeof orders.$inferInsert> = {}) =>
     .values({
       number: `ES-REVW-${String(seq).padStart(4, '0')}`,
       kind: 'esim',
-      status: 'for_review',
+      fulfilmentStatus: 'for_review',
       reviewReason: 'amount_mismatch',
       failureReason: 'amount paid 1400 differs from total 1500',
       packageId: pkg.id,
@@ -113,7 +113,7 @@ describe('GET /api/staff/orders/for-review', () => {
   it('lists only orders in review, with why, filtered by reason and searched by number', async () => {
     const mismatch = await seedInReview();
     const race = await seedInReview({ kind: 'change_esim', reviewReason: 'esim_change_race' });
-    await seedInReview({ status: 'paid' });
+    await seedInReview({ fulfilmentStatus: 'paid' });
     const all = (await call('GET', '/api/staff/orders/for-review?pageSize=200')).json();
     const numbers = all.items.map((o: { number: string }) => o.number);
     expect(numbers).toEqual(expect.arrayContaining([mismatch.number, race.number]));
@@ -261,7 +261,11 @@ describe('POST /api/staff/orders/:orderId/cancel', () => {
 
 describe('POST /api/staff/orders/:orderId/contact-buyer', () => {
   it("e-mails the buyer in the order's language once per window, on the timeline and audited", async () => {
-    const order = await seedInReview({ status: 'failed', reviewReason: null, failedAt: new Date() });
+    const order = await seedInReview({
+      fulfilmentStatus: 'failed',
+      reviewReason: null,
+      failedAt: new Date(),
+    });
     const url = `/api/staff/orders/${order.id}/contact-buyer`;
     const first = await call('POST', url, 'admin', {});
     expect(first.statusCode, first.body).toBe(200);
@@ -282,7 +286,7 @@ describe('POST /api/staff/orders/:orderId/contact-buyer', () => {
   });
 
   it('refuses an order that did not go wrong, a long reason, and every role but admin', async () => {
-    const done = await seedInReview({ status: 'completed', reviewReason: null });
+    const done = await seedInReview({ fulfilmentStatus: 'completed', reviewReason: null });
     const url = `/api/staff/orders/${done.id}/contact-buyer`;
     expect((await call('POST', url, 'admin', {})).json().code).toBe('ACTION_NOT_ALLOWED');
     expect((await call('POST', url, 'admin', { reason: 'x'.repeat(501) })).statusCode).toBe(422);
@@ -295,7 +299,11 @@ describe('POST /api/staff/orders/:orderId/contact-buyer', () => {
 
 describe('POST /api/staff/orders/:orderId/retry-fulfilment', () => {
   it('is audited beside its timeline event', async () => {
-    const order = await seedInReview({ status: 'failed', reviewReason: null, failedAt: new Date() });
+    const order = await seedInReview({
+      fulfilmentStatus: 'failed',
+      reviewReason: null,
+      failedAt: new Date(),
+    });
     const retried = await call('POST', `/api/staff/orders/${order.id}/retry-fulfilment`, 'admin', {
       reason: 'Provider is back',
     });

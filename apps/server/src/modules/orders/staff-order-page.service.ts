@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { giftCardCentsOfOrder } from '../gift-cards/gift-cards.repository';
 import { buildTimeline } from '../order-timeline/order-timeline';
 import { listOrderEvents } from '../order-timeline/order-timeline.repository';
-import { listRefundsOfOrder } from '../payments/refunds.repository';
+import { listRefundsOfOrder } from '../refunds/refunds.repository';
 import { confirmationMailId } from './fulfilment.service';
 import { packageNameOf } from './orders.repository';
 import {

@@ -116,7 +116,7 @@ const seedOrder = async (values: Partial<typeof orders.$inferInsert> = {}) => {
     .values({
       number: `ES-T31-${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
       kind: 'esim',
-      status: 'pending',
+      fulfilmentStatus: 'pending',
       subtotalCents: 1500,
       totalCents: 1500,
       paymentMethod: 'card',
@@ -194,7 +194,8 @@ describe('the order timeline', () => {
     const t0 = Date.parse('2026-01-10T10:00:00Z');
     const at = (minutes: number) => new Date(t0 + minutes * 60_000);
     const order = await seedOrder({
-      status: 'refunded',
+      fulfilmentStatus: 'failed',
+      refundedCents: 1500,
       createdAt: at(0),
       paidAt: at(2),
       failedAt: at(10),
@@ -245,7 +246,7 @@ describe('the order timeline', () => {
 
   it("records a staff retry with the staff member and the reason, before the older order's past", async () => {
     const order = await seedOrder({
-      status: 'failed',
+      fulfilmentStatus: 'failed',
       createdAt: new Date(Date.now() - 3_600_000),
       paidAt: new Date(Date.now() - 3_500_000),
       failedAt: new Date(Date.now() - 3_000_000),
@@ -306,7 +307,7 @@ describe('GET /api/staff/orders/:orderId', () => {
   }, 90_000);
 
   it('refuses a retry reason over 500 characters (422) and records nothing', async () => {
-    const order = await seedOrder({ status: 'failed', paidAt: new Date(), failedAt: new Date() });
+    const order = await seedOrder({ fulfilmentStatus: 'failed', paidAt: new Date(), failedAt: new Date() });
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/staff/orders/${order.id}/retry-fulfilment`,

@@ -16,10 +16,11 @@ import {
   streamOrders,
 } from './orders.repository';
 
-/** Staff see every order; this list is those whose fulfilment failed. */
+/** Staff see every order; this list is those whose fulfilment failed, until their money is back in full. */
 const failedOrders = ({ sort, q }: Pick<FailedOrdersQuery, 'sort' | 'q'>): OrderFilters => ({
   scope: 'all',
-  statuses: ['failed'],
+  fulfilmentStatuses: ['failed'],
+  statuses: ['failed', 'partially_refunded'],
   sort,
   ...(q ? { q } : {}),
 });
@@ -157,7 +158,7 @@ export const exportAllOrders = (deps: { db: Db }, query: StaffOrdersCsvQuery) =>
 /** "For review" (ADR 0034): orders the system could not settle, and why. */
 const reviewOrders = (query: StaffReviewOrdersCsvQuery): OrderFilters => ({
   scope: 'all',
-  statuses: ['for_review'],
+  fulfilmentStatuses: ['for_review'],
   sort: query.sort,
   ...(query.reviewReason ? { reviewReasons: [query.reviewReason] } : {}),
   ...(query.q ? { lookup: query.q } : {}),

@@ -5,6 +5,7 @@ import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { storedAs } from '../../test/stored-status';
 import { packageBuyers } from './package-statistics.repository';
 
 // ADR 0088: one package's buyers, grouped from the index first and named from each page buyer's latest order
@@ -115,7 +116,7 @@ describe("one package's buyers (ADR 0088)", () => {
             batch.map((o) => ({
               number: `ES-PBY-${String(++n).padStart(6, '0')}`,
               kind: o.kind,
-              status: o.status,
+              ...storedAs(o.status, Math.max(1, o.totalCents)),
               paymentMethod: o.paymentMethod,
               userId: o.user === null ? null : userIds[o.user],
               subtotalCents: o.totalCents,

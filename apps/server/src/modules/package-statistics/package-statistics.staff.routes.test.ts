@@ -49,7 +49,7 @@ beforeAll(async () => {
   const order = (o: Partial<NewOrder> & Pick<NewOrder, 'totalCents'>): NewOrder => ({
     number: `ES-PST4-${String(++n).padStart(4, '0')}`,
     kind: 'esim',
-    status: 'completed',
+    fulfilmentStatus: 'completed',
     paymentMethod: 'card',
     subtotalCents: o.totalCents,
     buyerName: 'Buyer',
@@ -70,7 +70,7 @@ beforeAll(async () => {
     }),
     order({
       kind: 'topup',
-      status: 'paid',
+      fulfilmentStatus: 'paid',
       paymentMethod: 'credits',
       totalCents: 2000,
       packageId: packageA,
@@ -80,7 +80,7 @@ beforeAll(async () => {
       paidAt: at('2014-04-02T10:00:00Z'),
     }),
     order({
-      status: 'refunded',
+      refundedCents: 1500,
       totalCents: 1500,
       packageId: packageA,
       country: 'DE',
@@ -98,7 +98,12 @@ beforeAll(async () => {
     }),
     order({ kind: 'change_esim', totalCents: 500, country: 'AL', paidAt: at('2014-04-06T10:00:00Z') }),
     // Not sales, not settled, free, not paid, or outside both periods: never counted.
-    order({ status: 'for_review', totalCents: 999, packageId: packageA, paidAt: at('2014-04-03T10:00:00Z') }),
+    order({
+      fulfilmentStatus: 'for_review',
+      totalCents: 999,
+      packageId: packageA,
+      paidAt: at('2014-04-03T10:00:00Z'),
+    }),
     order({ kind: 'credits', totalCents: 777, packageId: packageA, paidAt: at('2014-04-03T10:00:00Z') }),
     order({
       kind: 'admin',
@@ -107,7 +112,7 @@ beforeAll(async () => {
       packageId: packageA,
       paidAt: at('2014-04-03T10:00:00Z'),
     }),
-    order({ status: 'pending', totalCents: 996, packageId: packageA }),
+    order({ fulfilmentStatus: 'pending', totalCents: 996, packageId: packageA }),
     order({ totalCents: 995, packageId: packageA, paidAt: at('2014-04-11T00:00:00Z') }),
     // The previous period, 2014-03-22 … 2014-03-31.
     order({ totalCents: 4000, packageId: packageA, country: 'XK', paidAt: at('2014-03-22T00:00:00Z') }),

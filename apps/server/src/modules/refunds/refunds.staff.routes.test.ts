@@ -134,7 +134,10 @@ describe('POST /api/staff/orders/:orderId/refunds', () => {
 
   it('refuses an unpaid order', async () => {
     const order = await paidOrder();
-    await ctx.deps.db.update(orders).set({ status: 'pending', paidAt: null }).where(eq(orders.id, order.id));
+    await ctx.deps.db
+      .update(orders)
+      .set({ fulfilmentStatus: 'pending', paidAt: null })
+      .where(eq(orders.id, order.id));
     const response = await refund(order.id, { amountCents: 'full', kind: 'order', reason: 'Not paid' });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('ORDER_NOT_REFUNDABLE');

@@ -1,6 +1,6 @@
 import type { PageQuery } from '@esim/contracts';
 import type { StaffRefundsCsvQuery } from '@esim/contracts/staff';
-import { type Db, esimPackages, esims, orders, payments, refunds, users } from '@esim/db';
+import { type Db, esimPackages, esims, orders, refunds, users } from '@esim/db';
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
@@ -68,39 +68,6 @@ export const getStaffRefund = async (db: Db, refundId: string) => {
 export const listStaffRefundsOfOrder = (db: Db, orderId: string) =>
   selectRefunds(db).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt));
 
-/** The part of an order's price already given back or on its way (the second charges are refunded apart). */
-export const sumRefundedOfOrder = async (db: Db, orderId: string) => {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.orderId, orderId),
-        inArray(refunds.status, ['pending', 'succeeded']),
-        sql`${refunds.kind} <> 'duplicate_payment'`,
-      ),
-    );
-  return row?.cents ?? 0;
-};
-
-/** The charge that paid an order (its first successful card payment with the provider in use). */
-export const getPaidCharge = async (db: Db, orderId: string, provider: string) => {
-  const [row] = await db
-    .select({ id: payments.id, paymentRef: payments.paymentRef, amountCents: payments.amountCents })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.provider, provider),
-        eq(payments.status, 'succeeded'),
-        isNotNull(payments.paymentRef),
-      ),
-    )
-    .orderBy(payments.createdAt)
-    .limit(1);
-  return row;
-};
-
 /**
  * The same staff member's identical refund of this order a moment ago: a double click, answered once. One refund
  * may be two rows (the card's part and a gift card's part, made in one transaction), so the rows of the window
@@ -132,21 +99,6 @@ export const findRecentSameRefund = async (
   return row ? { id: row.id } : undefined;
 };
 
-/** What has gone back of one card charge (pending and succeeded refunds). */
-export const sumRefundedOfCharge = async (db: Db, paymentId: string) => {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['pending', 'succeeded'])));
-  return row?.cents ?? 0;
-};
-
-export const insertStaffRefund = async (db: Db, values: typeof refunds.$inferInsert) => {
-  const [row] = await db.insert(refunds).values(values).returning();
-  if (!row) throw new Error('insertStaffRefund: insert returned nothing');
-  return row;
-};
-
 /** The eSIM an order bought and the packages that order put on it (the ones a refund may cancel). */
 export const listPackagesOfOrder = (db: Db, orderId: string) =>
   db
@@ -158,7 +110,10 @@ export const listPackagesOfOrder = (db: Db, orderId: string) =>
 export const markPackageDeleted = (db: Db, esimPackageId: string) =>
   db.update(esimPackages).set({ status: 'deleted' }).where(eq(esimPackages.id, esimPackageId));
 
-/** A client's orders that may still have money to give back, oldest first. */
+/**
+ * A client's orders that may still have money to give back, oldest first: paid through us (card, gift card or
+ * shop credits), whatever happened since, and not yet refunded in full.
+ */
 export const listRefundableOrderIdsOfClient = async (db: Db, userId: string) => {
   const rows = await db
     .select({ id: orders.id })
@@ -166,8 +121,9 @@ export const listRefundableOrderIdsOfClient = async (db: Db, userId: string) => 
     .where(
       and(
         eq(orders.userId, userId),
-        inArray(orders.status, ['paid', 'completed', 'failed', 'for_review', 'partially_refunded']),
-        inArray(orders.paymentMethod, ['card', 'credits']),
+        isNotNull(orders.paidAt),
+        sql`${orders.refundedCents} < ${orders.totalCents}`,
+        inArray(orders.paymentMethod, ['card', 'credits', 'gift_card']),
       ),
     )
     .orderBy(orders.createdAt);

@@ -17,19 +17,43 @@ import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
-import { postEntries } from '../credits/credits.service';
-import { getCapturedRedemptionOfOrder, refundOntoGiftCard } from '../gift-cards/gift-cards.repository';
+import { getShopBalances } from '../credits/credits.repository';
+import { refundPurchaseShare, spentOnPurchase, takeBackTopUp } from '../credits/credits.service';
+import {
+  getGiftCardOfOrder,
+  getPaidRedemptionOfOrder,
+  holdRevocation,
+  refundOntoGiftCard,
+} from '../gift-cards/gift-cards.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
-import { changeOrderStatus, getOrder, lockOrder, type OrderRow } from '../orders/orders.repository';
-import { refundKeyOf, updateRefund } from '../payments/refunds.repository';
-import { sendRefund } from '../payments/refunds.service';
 import { getGeneralOptions } from '../settings/settings.repository';
+import {
+  largestFitting,
+  retryKeyVersion,
+  splitByBuckets,
+  splitCardAndGiftCard,
+  topUpTakeBack,
+} from './refund-plan';
+import { type RefundDeps, sendRefund } from './refund-sending.service';
+import { settleRefund } from './refund-settlement';
+import {
+  getOrderForRefund,
+  getPaidCharge,
+  getRefund,
+  insertRefund,
+  lockOrderForRefund,
+  type RefundOrderRow,
+  type RefundRow,
+  sumOutstandingRefundsOfOrder,
+  sumRefundedOfCharge,
+  sumRefundedToGiftCard,
+  transitionRefund,
+  updateRefund,
+} from './refunds.repository';
 import {
   clientExists,
   findRecentSameRefund,
-  getPaidCharge,
   getStaffRefund,
-  insertStaffRefund,
   listPackagesOfOrder,
   listRefundableOrderIdsOfClient,
   listRefunds,
@@ -37,14 +61,11 @@ import {
   markPackageDeleted,
   type StaffRefundRow,
   streamRefunds,
-  sumRefundedOfCharge,
-  sumRefundedOfOrder,
 } from './staff-refunds.repository';
 
-export type StaffRefundDeps = Pick<AppDeps, 'db' | 'payments' | 'esimProvider'>;
+export type StaffRefundDeps = RefundDeps & Pick<AppDeps, 'esimProvider'>;
 
-/** A paid order whose money may go back; pending, cancelled and refunded ones have none left. */
-const refundableStatuses = new Set(['paid', 'completed', 'failed', 'for_review', 'partially_refunded']);
+/** Orders whose money may go back: paid through us (card, gift card, shop credits), whatever happened after. */
 const refundableMethods = new Set(['card', 'credits', 'gift_card']);
 /** The same refund by the same person within this window is a double click: answered with the first. */
 const doubleClickSeconds = 30;
@@ -97,7 +118,7 @@ export const refundPolicyVerdict = (
 const wholesaleOf = (snapshot: Record<string, unknown> | null) =>
   typeof snapshot?.wholesaleCents === 'number' ? snapshot.wholesaleCents : 0;
 
-const policyOf = async (db: Db, order: OrderRow, packagesOfOrder: PackageOfOrder[]) => {
+const policyOf = async (db: Db, order: RefundOrderRow, packagesOfOrder: PackageOfOrder[]) => {
   const { refundFullIfNotInstalledDays: days } = await getGeneralOptions(db);
   const installed = packagesOfOrder.some((p) => !isPackageUnused(p) && p.esimPackage.status !== 'deleted');
   return { days, verdict: refundPolicyVerdict({ paidAt: order.paidAt, installed, days }) };
@@ -105,33 +126,177 @@ const policyOf = async (db: Db, order: OrderRow, packagesOfOrder: PackageOfOrder
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
+/**
+ * Where an order's money can go back, and how much of it (ADR 0090): a shop's purchase to its credit buckets; a
+ * shop's credit top-up to the card, taking its credit and bonus back; a gift card's purchase to the card, taking
+ * the amount off the gift card; anything else to its card charge first and then to the gift card that paid the
+ * rest. Read under the order's lock when a refund is made.
+ */
+type Sources =
+  | { kind: 'shop_credits'; spent: { creditCents: number; bonusCents: number } }
+  | {
+      kind: 'top_up';
+      chargeId: string | null;
+      cardLeftCents: number;
+      shop: { creditCents: number; bonusCents: number } | undefined;
+    }
+  | {
+      kind: 'gift_card_purchase';
+      chargeId: string | null;
+      cardLeftCents: number;
+      giftCard: { id: string; unspentCents: number } | undefined;
+    }
+  | {
+      kind: 'card_and_gift_card';
+      chargeId: string | null;
+      cardLeftCents: number;
+      giftCard: { id: string; leftCents: number } | undefined;
+    };
+
+const sourcesOf = async (
+  db: Db,
+  provider: string,
+  order: RefundOrderRow,
+  exceptRefundId?: string,
+): Promise<Sources> => {
+  if (order.paymentMethod === 'credits')
+    return { kind: 'shop_credits', spent: await spentOnPurchase(db, order.id) };
+  const charge = await getPaidCharge(db, order.id, provider);
+  const chargeId = charge?.id ?? null;
+  const cardLeftCents = charge
+    ? charge.amountCents - (await sumRefundedOfCharge(db, charge.id, exceptRefundId))
+    : 0;
+  if (order.kind === 'credits')
+    return {
+      kind: 'top_up',
+      chargeId,
+      cardLeftCents,
+      shop: order.shopId ? await getShopBalances(db, order.shopId) : undefined,
+    };
+  if (order.kind === 'gift_card') {
+    const card = await getGiftCardOfOrder(db, order.id);
+    return {
+      kind: 'gift_card_purchase',
+      chargeId,
+      cardLeftCents,
+      giftCard: card
+        ? { id: card.id, unspentCents: card.status === 'active' ? card.balanceCents : 0 }
+        : undefined,
+    };
+  }
+  const redemption = await getPaidRedemptionOfOrder(db, order.id);
+  return {
+    kind: 'card_and_gift_card',
+    chargeId,
+    cardLeftCents,
+    giftCard: redemption
+      ? {
+          id: redemption.giftCardId,
+          leftCents: redemption.amountCents - (await sumRefundedToGiftCard(db, order.id)),
+        }
+      : undefined,
+  };
+};
+
+/** The most a refund of the order may give back now, `leftCents` being its price less what is on its way back. */
+const maxRefundOf = (
+  order: RefundOrderRow,
+  sources: Sources,
+  leftCents: number,
+  outstandingCents: number,
+): number => {
+  switch (sources.kind) {
+    case 'shop_credits':
+      return leftCents;
+    case 'card_and_gift_card':
+      return Math.min(
+        leftCents,
+        Math.max(0, sources.cardLeftCents) + Math.max(0, sources.giftCard?.leftCents ?? 0),
+      );
+    case 'gift_card_purchase':
+      return Math.max(0, Math.min(leftCents, sources.cardLeftCents, sources.giftCard?.unspentCents ?? 0));
+    case 'top_up': {
+      const { shop } = sources;
+      if (!shop) return 0;
+      const topUp = { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 };
+      return largestFitting(
+        Math.min(leftCents, sources.cardLeftCents),
+        (amount) => topUpTakeBack(amount, topUp, outstandingCents, shop) !== null,
+      );
+    }
+  }
+};
+
+/** Why a refund of this size cannot be made now, or null. */
+const refusalOf = (
+  order: RefundOrderRow,
+  sources: Sources,
+  input: { amountCents: number; leftCents: number; maxCents: number; kind: RefundKind },
+  t: TFunction,
+) => {
+  if (input.leftCents <= 0)
+    return new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.nothingLeft'));
+  // Still being carried out: a partial refund leaves the delivery alone; all of it, or a cancelled eSIM, waits.
+  const cancelling = (packageCancellingRefundKinds as readonly string[]).includes(input.kind);
+  if (order.fulfilmentStatus === 'paid' && (cancelling || input.amountCents >= input.leftCents))
+    return new AppError(
+      'ORDER_BEING_FULFILLED',
+      undefined,
+      t('admin:refunds.errors.beingCarriedOut', { number: order.number }),
+    );
+  if (input.amountCents <= input.maxCents) return null;
+  const max = money(input.maxCents);
+  if (sources.kind === 'gift_card_purchase')
+    return new AppError(
+      'REFUND_ABOVE_REFUNDABLE',
+      undefined,
+      t('admin:refunds.errors.giftCardSpent', { max }),
+    );
+  if (sources.kind === 'top_up')
+    return new AppError('REFUND_ABOVE_REFUNDABLE', undefined, t('admin:refunds.errors.topUpSpent', { max }));
+  return new AppError(
+    'REFUND_ABOVE_REFUNDABLE',
+    undefined,
+    t('admin:refunds.errors.aboveRefundable', { max }),
+  );
+};
+
+const isRefundable = (order: RefundOrderRow) =>
+  order.paidAt !== null && refundableMethods.has(order.paymentMethod);
+
 /** What the refund action shows beside an order. */
 export const getRefundQuote = async (deps: StaffRefundDeps, orderId: string): Promise<OrderRefundQuote> => {
-  const order = await getOrder(deps.db, orderId);
-  if (!order) throw new AppError('NOT_FOUND');
-  const [refundedCents, packagesOfOrder, rows] = await Promise.all([
-    sumRefundedOfOrder(deps.db, orderId),
+  const order = await currentOrder(deps.db, orderId);
+  const [outstandingCents, packagesOfOrder, rows, sources] = await Promise.all([
+    sumOutstandingRefundsOfOrder(deps.db, orderId),
     listPackagesOfOrder(deps.db, orderId),
     listStaffRefundsOfOrder(deps.db, orderId),
+    sourcesOf(deps.db, deps.payments.name, order),
   ]);
-  const refundableCents = Math.max(0, order.totalCents - refundedCents);
+  const leftCents = Math.max(0, order.totalCents - outstandingCents);
+  const refundableCents = isRefundable(order) ? maxRefundOf(order, sources, leftCents, outstandingCents) : 0;
   return {
     orderId: order.id,
     orderNumber: order.number,
     orderStatus: order.status,
+    fulfilmentStatus: order.fulfilmentStatus,
     paymentMethod: order.paymentMethod,
-    refundable:
-      refundableStatuses.has(order.status) &&
-      refundableMethods.has(order.paymentMethod) &&
-      refundableCents > 0,
+    refundable: refundableCents > 0,
     paidCents: order.totalCents,
-    refundedCents,
+    refundedCents: outstandingCents,
     refundableCents,
     policy: await policyOf(deps.db, order, packagesOfOrder),
     packageCostCents: packagesOfOrder.reduce((sum, p) => sum + wholesaleOf(p.esimPackage.snapshot), 0),
     packageUnused: packagesOfOrder.length > 0 && packagesOfOrder.every(isPackageUnused),
     refunds: rows.map(toStaffRefund),
   };
+};
+
+/** The order as it is now (the quote, the client refund's first look); 404 when there is none. */
+const currentOrder = async (db: Db, orderId: string) => {
+  const order = await getOrderForRefund(db, orderId);
+  if (!order) throw new AppError('NOT_FOUND');
+  return order;
 };
 
 type RefundInput = {
@@ -151,7 +316,7 @@ type RefundInput = {
 const cancelPackagesOfOrder = async (
   deps: StaffRefundDeps,
   tx: Db,
-  order: OrderRow,
+  order: RefundOrderRow,
   input: RefundInput,
 ): Promise<number> => {
   const live = (await listPackagesOfOrder(tx, order.id)).filter((p) => p.esimPackage.status !== 'deleted');
@@ -187,37 +352,145 @@ const cancelPackagesOfOrder = async (
   return live.reduce((sum, p) => sum + wholesaleOf(p.esimPackage.snapshot), 0);
 };
 
+/** A refund row of a staff refund, recorded pending; parts given back at once are settled by the caller. */
+type Part = { cents: number; paymentId: string | null };
+
+/**
+ * Records where a refund's money goes, per destination (ADR 0090), in the refund's transaction: the card's part
+ * pending (sent after commit), a gift card's part put back on the card at once, a shop's credits back to their
+ * buckets at once; a top-up's credit and a gift card purchase's balance taken back while the card refund is on its
+ * way. Answers the rows and which of them go to the provider.
+ */
+const recordParts = async (
+  deps: StaffRefundDeps,
+  tx: Db,
+  order: RefundOrderRow,
+  sources: Sources,
+  input: RefundInput & { amountCents: number; outstandingCents: number; recoveredCents: number },
+) => {
+  const row = (part: Part, first: boolean) =>
+    insertRefund(tx, {
+      orderId: order.id,
+      paymentId: part.paymentId,
+      amountCents: part.cents,
+      kind: input.kind,
+      status: 'pending',
+      staffUserId: input.staffUserId,
+      reason: input.reason,
+      policyOverrideReason: input.policyOverrideReason ?? null,
+      // The package's cost is recovered once, on the refund's first row.
+      providerCostRecoveredCents: first ? input.recoveredCents : 0,
+    });
+  const settle = (refund: RefundRow) =>
+    settleRefund(tx, deps, refund.id, order.id, { status: 'succeeded', actor: 'staff' });
+  const { t } = input;
+  const noCharge = () => new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
+
+  switch (sources.kind) {
+    case 'shop_credits': {
+      if (!order.shopId) throw noCharge();
+      const refund = await row({ cents: input.amountCents, paymentId: null }, true);
+      await refundPurchaseShare(tx, {
+        shopId: order.shopId,
+        orderId: order.id,
+        refundId: refund.id,
+        userId: input.staffUserId,
+        note: input.reason,
+        ...splitByBuckets(input.amountCents, sources.spent, input.outstandingCents),
+      });
+      await settle(refund);
+      return { refunds: [refund], toSend: [] };
+    }
+    case 'top_up': {
+      if (!sources.chargeId || !order.shopId || !sources.shop) throw noCharge();
+      const refund = await row({ cents: input.amountCents, paymentId: sources.chargeId }, true);
+      const share = topUpTakeBack(
+        input.amountCents,
+        { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
+        input.outstandingCents,
+        sources.shop,
+      );
+      const taken =
+        share &&
+        (await takeBackTopUp(tx, { shopId: order.shopId, orderId: order.id, refundId: refund.id, ...share }));
+      if (!taken)
+        throw new AppError(
+          'REFUND_ABOVE_REFUNDABLE',
+          undefined,
+          t('admin:refunds.errors.topUpSpent', { max: '0.00' }),
+        );
+      return { refunds: [refund], toSend: [refund.id] };
+    }
+    case 'gift_card_purchase': {
+      if (!sources.chargeId || !sources.giftCard) throw noCharge();
+      const refund = await row({ cents: input.amountCents, paymentId: sources.chargeId }, true);
+      const held = await holdRevocation(tx, {
+        giftCardId: sources.giftCard.id,
+        orderId: order.id,
+        refundId: refund.id,
+        amountCents: input.amountCents,
+      });
+      if (!held)
+        throw new AppError(
+          'REFUND_ABOVE_REFUNDABLE',
+          undefined,
+          t('admin:refunds.errors.giftCardSpent', { max: '0.00' }),
+        );
+      return { refunds: [refund], toSend: [refund.id] };
+    }
+    case 'card_and_gift_card': {
+      const split = splitCardAndGiftCard(input.amountCents, {
+        cardCents: sources.chargeId ? sources.cardLeftCents : 0,
+        giftCardCents: sources.giftCard?.leftCents ?? 0,
+      });
+      if (!split) throw noCharge();
+      const refunds: RefundRow[] = [];
+      const toSend: string[] = [];
+      if (split.cardCents > 0 && sources.chargeId) {
+        const refund = await row({ cents: split.cardCents, paymentId: sources.chargeId }, true);
+        refunds.push(refund);
+        toSend.push(refund.id);
+      }
+      if (split.giftCardCents > 0 && sources.giftCard) {
+        const refund = await row({ cents: split.giftCardCents, paymentId: null }, refunds.length === 0);
+        // The card's history records the refund beside its redemptions (ADR 0080).
+        await refundOntoGiftCard(tx, {
+          giftCardId: sources.giftCard.id,
+          orderId: order.id,
+          refundId: refund.id,
+          amountCents: split.giftCardCents,
+        });
+        await settle(refund);
+        refunds.push(refund);
+      }
+      return { refunds, toSend };
+    }
+  }
+};
+
 /**
  * One refund of one order, under the order's row lock so two staff clicking at once can never give back more
- * than was paid (pending and succeeded refunds count). A card refund is recorded pending and sent after commit
- * under the key `refund-<id>`; a shop-credit order gets its credits back in the same transaction.
+ * than was paid (pending and succeeded refunds count). The order's shown status follows the refunds that
+ * succeed (ADR 0090); card parts are sent after commit.
  */
 const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: FastifyBaseLogger) => {
   const { t } = input;
   const outcome = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId);
+    const order = await lockOrderForRefund(tx, input.orderId);
     if (!order) throw new AppError('NOT_FOUND');
-    if (order.status === 'refunded')
-      throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.nothingLeft'));
-    if (!refundableStatuses.has(order.status) || !refundableMethods.has(order.paymentMethod))
+    if (!isRefundable(order))
       throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.notRefundable'));
-    const refundedCents = await sumRefundedOfOrder(tx, order.id);
-    const refundableCents = order.totalCents - refundedCents;
-    if (refundableCents <= 0)
-      throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.nothingLeft'));
-    const amountCents = input.amountCents === 'full' ? refundableCents : input.amountCents;
+    const outstandingCents = await sumOutstandingRefundsOfOrder(tx, order.id);
+    const leftCents = order.totalCents - outstandingCents;
+    const sources = await sourcesOf(tx, deps.payments.name, order);
+    const maxCents = Math.max(0, maxRefundOf(order, sources, leftCents, outstandingCents));
+    const amountCents = input.amountCents === 'full' ? maxCents : input.amountCents;
     const sameAsBefore = await findRecentSameRefund(tx, { ...input, amountCents }, doubleClickSeconds);
-    if (sameAsBefore) return { refundId: sameAsBefore.id, send: false };
-    if (amountCents > refundableCents)
-      throw new AppError(
-        'REFUND_ABOVE_REFUNDABLE',
-        undefined,
-        t('admin:refunds.errors.aboveRefundable', { max: money(refundableCents) }),
-      );
-    const charge =
-      order.paymentMethod === 'card' ? await getPaidCharge(tx, order.id, deps.payments.name) : undefined;
-    if (order.paymentMethod === 'card' && !charge)
-      throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
+    if (sameAsBefore) return { refundId: sameAsBefore.id, toSend: [] as string[] };
+    const refusal = refusalOf(order, sources, { amountCents, leftCents, maxCents, kind: input.kind }, t);
+    if (refusal) throw refusal;
+    if (amountCents <= 0)
+      throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.nothingLeft'));
     const policy = await policyOf(tx, order, await listPackagesOfOrder(tx, order.id));
     if (policy.verdict !== 'qualifies' && !input.policyOverrideReason)
       throw new AppError(
@@ -225,102 +498,43 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
         undefined,
         t(`admin:refunds.errors.policy.${policy.verdict}`, { days: policy.days }),
       );
-    const recovered = (packageCancellingRefundKinds as readonly string[]).includes(input.kind)
+    const recoveredCents = (packageCancellingRefundKinds as readonly string[]).includes(input.kind)
       ? await cancelPackagesOfOrder(deps, tx, order, input)
       : 0;
-    const byShopCredit = order.paymentMethod === 'credits';
-    // A gift card paid what the card did not (ADR 0040): the card's charge goes back first, the rest onto the gift
-    // card, which is given back at once like shop credits.
-    const cardLeft = charge ? charge.amountCents - (await sumRefundedOfCharge(tx, charge.id)) : 0;
-    const toCard = byShopCredit ? 0 : Math.min(amountCents, Math.max(0, cardLeft));
-    const toGiftCard = byShopCredit ? 0 : amountCents - toCard;
-    const redemption = toGiftCard > 0 ? await getCapturedRedemptionOfOrder(tx, order.id) : undefined;
-    // Without a gift card, the card's charge is all there is to give back (an amount paid short, in review).
-    if (toGiftCard > 0 && !redemption)
-      throw new AppError(
-        'REFUND_ABOVE_REFUNDABLE',
-        undefined,
-        t('admin:refunds.errors.aboveRefundable', { max: money(toCard) }),
-      );
-    const refundRow = (part: { cents: number; paymentId: string | null; settled: boolean }) =>
-      insertStaffRefund(tx, {
-        orderId: order.id,
-        paymentId: part.paymentId,
-        amountCents: part.cents,
-        kind: input.kind,
-        status: part.settled ? 'succeeded' : 'pending',
-        staffUserId: input.staffUserId,
-        reason: input.reason,
-        policyOverrideReason: input.policyOverrideReason ?? null,
-        // The package's cost is recovered once, on the refund's first row.
-        providerCostRecoveredCents: part.paymentId === (charge?.id ?? null) ? recovered : 0,
-      });
-    const cardRefund =
-      byShopCredit || toCard > 0
-        ? await refundRow({
-            cents: byShopCredit ? amountCents : toCard,
-            paymentId: charge?.id ?? null,
-            settled: byShopCredit,
-          })
-        : undefined;
-    const giftCardRefund =
-      redemption && toGiftCard > 0
-        ? await refundRow({ cents: toGiftCard, paymentId: null, settled: true })
-        : undefined;
-    // The card's history records the refund beside its redemptions (ADR 0080): balance = issued - used + refunded.
-    if (redemption && giftCardRefund)
-      await refundOntoGiftCard(tx, {
-        giftCardId: redemption.giftCardId,
-        orderId: order.id,
-        refundId: giftCardRefund.id,
-        amountCents: toGiftCard,
-      });
-    const refund = cardRefund ?? giftCardRefund;
-    if (!refund) throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
-    if (byShopCredit) {
-      if (!order.shopId)
-        throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
-      await postEntries(tx, {
-        shopId: order.shopId,
-        orderId: order.id,
-        userId: input.staffUserId,
-        note: input.reason,
-        movements: [
-          { kind: 'refund', bucket: 'credit', amountCents, idempotencyKey: refundKeyOf(refund.id) },
-        ],
-      });
-    }
-    const to = amountCents === refundableCents ? 'refunded' : 'partially_refunded';
-    if (order.status !== to)
-      await changeOrderStatus(tx, order, to, {
+    const parts = await recordParts(deps, tx, order, sources, {
+      ...input,
+      amountCents,
+      outstandingCents,
+      recoveredCents,
+    });
+    for (const id of parts.toSend) {
+      const sent = parts.refunds.find((r) => r.id === id);
+      await recordOrderEvent(tx, order.id, {
+        kind: 'refund',
         actor: 'staff',
         staffUserId: input.staffUserId,
-        reason: input.reason,
+        detail: { kind: input.kind, status: 'pending', amountCents: sent?.amountCents ?? amountCents },
       });
-    await recordOrderEvent(tx, order.id, {
-      kind: 'refund',
-      actor: 'staff',
-      staffUserId: input.staffUserId,
-      detail: { kind: input.kind, status: refund.status, amountCents },
-    });
+    }
+    const first = parts.refunds[0];
+    if (!first) throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
     await recordChange(tx, {
       staffUserId: input.staffUserId,
       action: 'order.refund',
       entityType: 'order',
       entityId: order.id,
-      before: { status: order.status, refundedCents },
+      before: { status: order.status, refundedCents: outstandingCents },
       after: {
-        status: to,
-        refundedCents: refundedCents + amountCents,
-        refundId: refund.id,
+        refundedCents: outstandingCents + amountCents,
+        refundId: first.id,
         kind: input.kind,
         reason: input.reason,
         policyOverrideReason: input.policyOverrideReason ?? null,
       },
     });
-    return { refundId: refund.id, send: cardRefund !== undefined && !byShopCredit };
+    return { refundId: first.id, toSend: parts.toSend };
   });
-  if (outcome.send) await sendRefund(deps, outcome.refundId, log);
+  for (const id of outcome.toSend) await sendRefund(deps, id, log);
   const row = await getStaffRefund(deps.db, outcome.refundId);
   if (!row) throw new AppError('NOT_FOUND');
   return toStaffRefund(row);
@@ -353,15 +567,33 @@ const messageFor = (t: TFunction, refund: StaffRefund) =>
     number: refund.orderNumber,
   });
 
-/** Every refundable order of a client, each its own refund of what is left (kind `full_client`). */
+/**
+ * Every refundable order of a client, each its own refund of what is left (kind `full_client`), whatever paid it.
+ * The policy is checked for all of them first, so a missing override refunds nothing rather than some; orders
+ * still being carried out are named in the answer, to refund once they have finished.
+ */
 export const refundClient = async (
   deps: StaffRefundDeps,
   input: { clientId: string; body: ClientRefundBody; staffUserId: string; t: TFunction },
   log: FastifyBaseLogger,
 ) => {
+  const { t } = input;
   if (!(await clientExists(deps.db, input.clientId))) throw new AppError('NOT_FOUND');
+  const orderIds = await listRefundableOrderIdsOfClient(deps.db, input.clientId);
+  if (!input.body.policyOverrideReason)
+    for (const orderId of orderIds) {
+      const order = await currentOrder(deps.db, orderId);
+      const policy = await policyOf(deps.db, order, await listPackagesOfOrder(deps.db, orderId));
+      if (policy.verdict !== 'qualifies')
+        throw new AppError(
+          'REFUND_POLICY_OVERRIDE_REQUIRED',
+          undefined,
+          t(`admin:refunds.errors.policy.${policy.verdict}`, { days: policy.days }),
+        );
+    }
   const refunded: StaffRefund[] = [];
-  for (const orderId of await listRefundableOrderIdsOfClient(deps.db, input.clientId)) {
+  const waiting: string[] = [];
+  for (const orderId of orderIds) {
     try {
       refunded.push(
         await refundOne(
@@ -373,28 +605,42 @@ export const refundClient = async (
             reason: input.body.reason,
             policyOverrideReason: input.body.policyOverrideReason,
             staffUserId: input.staffUserId,
-            t: input.t,
+            t,
           },
           log,
         ),
       );
     } catch (error) {
-      // Refunded in full meanwhile (another click): nothing left on that order.
-      if (!(error instanceof AppError && error.code === 'ORDER_NOT_REFUNDABLE')) throw error;
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'ORDER_BEING_FULFILLED') waiting.push((await currentOrder(deps.db, orderId)).number);
+      // Nothing left on it (refunded meanwhile, or what is left cannot go back): nothing to do there.
+      else if (error.code !== 'ORDER_NOT_REFUNDABLE' && error.code !== 'REFUND_ABOVE_REFUNDABLE') throw error;
     }
   }
   if (refunded.length === 0)
-    throw new AppError('ORDER_NOT_REFUNDABLE', undefined, input.t('admin:refunds.errors.clientNothingLeft'));
+    throw new AppError(
+      'ORDER_NOT_REFUNDABLE',
+      undefined,
+      waiting.length > 0
+        ? t('admin:refunds.errors.clientOnlyWaiting', { numbers: waiting.join(', ') })
+        : t('admin:refunds.errors.clientNothingLeft'),
+    );
   const total = refunded.reduce((sum, r) => sum + r.amountCents, 0);
+  const done = t('admin:refunds.messages.client', { count: refunded.length, amount: money(total) });
   return {
     refunds: refunded,
-    message: input.t('admin:refunds.messages.client', { count: refunded.length, amount: money(total) }),
+    message:
+      waiting.length > 0
+        ? `${done} ${t('admin:refunds.messages.clientWaiting', { numbers: waiting.join(', ') })}`
+        : done,
   };
 };
 
 /**
- * Sends a failed refund again under the same key `refund-<id>`, so the provider can never pay it twice. Still
- * checked against what is left: another refund may have used the room it left when it failed.
+ * Sends a failed refund again. Checked against what is left now (another refund may have used the room it left
+ * when it failed) and split like a new refund: the card takes what its charge still has, the gift card that paid
+ * the rest takes the rest. The same key while the provider's answer was unknown (it may have paid: it must not pay
+ * twice), a new one after it refused (it would replay its refusal).
  */
 export const retryRefund = async (
   deps: StaffRefundDeps,
@@ -402,26 +648,68 @@ export const retryRefund = async (
   log: FastifyBaseLogger,
 ) => {
   const { t } = input;
-  await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId);
-    const current = await getStaffRefund(tx, input.refundId);
-    if (!order || current?.refund.orderId !== order.id) throw new AppError('NOT_FOUND');
-    const { refund } = current;
+  const toSend = await deps.db.transaction(async (tx) => {
+    const order = await lockOrderForRefund(tx, input.orderId);
+    const refund = await getRefund(tx, input.refundId);
+    if (!order || refund?.orderId !== order.id) throw new AppError('NOT_FOUND');
     if (refund.status === 'succeeded')
       throw new AppError('REFUND_ALREADY_SUCCEEDED', undefined, t('admin:refunds.errors.alreadySucceeded'));
     if (refund.status === 'pending')
       throw new AppError('REFUND_NOT_RETRIABLE', undefined, t('admin:refunds.errors.stillPending'));
-    const refundedCents = await sumRefundedOfOrder(tx, order.id);
-    if (refundedCents + refund.amountCents > order.totalCents)
-      throw new AppError(
-        'REFUND_ABOVE_REFUNDABLE',
-        undefined,
-        t('admin:refunds.errors.aboveRefundable', {
-          max: money(Math.max(0, order.totalCents - refundedCents)),
-        }),
-      );
-    // The provider's id of a refund it refused is dropped so the same key is sent again.
-    await updateRefund(tx, refund.id, { status: 'pending', error: null, errorCode: null, providerRef: null });
+    const outstandingCents = await sumOutstandingRefundsOfOrder(tx, order.id);
+    const leftCents = order.totalCents - outstandingCents;
+    const sources = await sourcesOf(tx, deps.payments.name, order, refund.id);
+    const maxCents = Math.max(0, maxRefundOf(order, sources, leftCents, outstandingCents));
+    const amountCents = Math.min(refund.amountCents, maxCents);
+    if (amountCents <= 0)
+      throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.nothingLeft'));
+    const split =
+      sources.kind === 'card_and_gift_card'
+        ? splitCardAndGiftCard(amountCents, {
+            cardCents: sources.chargeId ? sources.cardLeftCents : 0,
+            giftCardCents: sources.giftCard?.leftCents ?? 0,
+          })
+        : { cardCents: amountCents, giftCardCents: 0 };
+    if (!split) throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.noCharge'));
+    const keyVersion = retryKeyVersion(refund);
+    const sends: string[] = [];
+    if (split.cardCents > 0) {
+      await updateRefund(tx, refund.id, { amountCents: split.cardCents, keyVersion, providerRef: null });
+      await transitionRefund(tx, refund.id, ['failed'], 'pending', { error: null, errorCode: null });
+      await holdAgain(tx, order, sources, { ...refund, amountCents: split.cardCents }, outstandingCents, t);
+      sends.push(refund.id);
+    }
+    if (split.giftCardCents > 0 && sources.kind === 'card_and_gift_card' && sources.giftCard) {
+      // What the charge cannot take goes back onto the gift card: this refund itself when the card takes nothing.
+      const giftRefund =
+        split.cardCents > 0
+          ? await insertRefund(tx, {
+              orderId: order.id,
+              paymentId: null,
+              amountCents: split.giftCardCents,
+              kind: refund.kind,
+              status: 'pending',
+              staffUserId: input.staffUserId,
+              reason: refund.reason,
+              policyOverrideReason: refund.policyOverrideReason,
+            })
+          : refund;
+      if (giftRefund.id === refund.id) {
+        await updateRefund(tx, refund.id, {
+          amountCents: split.giftCardCents,
+          paymentId: null,
+          providerRef: null,
+        });
+        await transitionRefund(tx, refund.id, ['failed'], 'pending', { error: null, errorCode: null });
+      }
+      await refundOntoGiftCard(tx, {
+        giftCardId: sources.giftCard.id,
+        orderId: order.id,
+        refundId: giftRefund.id,
+        amountCents: split.giftCardCents,
+      });
+      await settleRefund(tx, deps, giftRefund.id, order.id, { status: 'succeeded', actor: 'staff' });
+    }
     await recordOrderEvent(tx, order.id, {
       kind: 'staff_action',
       actor: 'staff',
@@ -434,14 +722,57 @@ export const retryRefund = async (
       entityType: 'order',
       entityId: order.id,
       before: { refundId: refund.id, status: 'failed', error: refund.error, errorCode: refund.errorCode },
-      after: { refundId: refund.id, status: 'pending' },
+      after: { refundId: refund.id, status: 'pending', ...split },
     });
+    return sends;
   });
-  await sendRefund(deps, input.refundId, log);
+  for (const id of toSend) await sendRefund(deps, id, log);
   const row = await getStaffRefund(deps.db, input.refundId);
   if (!row) throw new AppError('NOT_FOUND');
   const refund = toStaffRefund(row);
   return { refund, message: messageFor(t, refund) };
+};
+
+/** A retried card refund of a top-up or a gift card's purchase holds back again what it gives back. */
+const holdAgain = async (
+  tx: Db,
+  order: RefundOrderRow,
+  sources: Sources,
+  refund: RefundRow,
+  outstandingCents: number,
+  t: TFunction,
+) => {
+  if (sources.kind === 'gift_card_purchase' && sources.giftCard) {
+    const held = await holdRevocation(tx, {
+      giftCardId: sources.giftCard.id,
+      orderId: order.id,
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+    });
+    if (!held)
+      throw new AppError(
+        'REFUND_ABOVE_REFUNDABLE',
+        undefined,
+        t('admin:refunds.errors.giftCardSpent', { max: '0.00' }),
+      );
+  }
+  if (sources.kind === 'top_up' && sources.shop && order.shopId) {
+    const share = topUpTakeBack(
+      refund.amountCents,
+      { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
+      outstandingCents,
+      sources.shop,
+    );
+    const taken =
+      share &&
+      (await takeBackTopUp(tx, { shopId: order.shopId, orderId: order.id, refundId: refund.id, ...share }));
+    if (!taken)
+      throw new AppError(
+        'REFUND_ABOVE_REFUNDABLE',
+        undefined,
+        t('admin:refunds.errors.topUpSpent', { max: '0.00' }),
+      );
+  }
 };
 
 export const listStaffRefunds = async (deps: { db: Db }, query: StaffRefundsQuery) => {

@@ -40,7 +40,7 @@ let n = 0;
 const order = (o: Partial<NewOrder> & Pick<NewOrder, 'totalCents' | 'paidAt'>): NewOrder => ({
   number: `ES-STA8-${String(++n).padStart(4, '0')}`,
   kind: 'esim',
-  status: 'completed',
+  fulfilmentStatus: 'completed',
   paymentMethod: 'card',
   subtotalCents: o.totalCents,
   buyerName: 'Besa Hoxha',
@@ -116,7 +116,7 @@ beforeAll(async () => {
       referrerHost: 'google.com',
       country: 'XK',
     }),
-    order({ totalCents: 1000, paidAt: new Date('2018-03-10T23:59:59Z'), status: 'refunded' }),
+    order({ totalCents: 1000, paidAt: new Date('2018-03-10T23:59:59Z'), refundedCents: 1000 }),
     // Counted, previous period.
     order({
       totalCents: 3000,
@@ -131,7 +131,7 @@ beforeAll(async () => {
       totalCents: 9000,
       paidAt: new Date('2018-03-03T10:00:00Z'),
       utmSource: 'facebook',
-      status: 'for_review',
+      fulfilmentStatus: 'for_review',
     }),
     order({
       totalCents: 9000,

@@ -25,7 +25,7 @@ export const topUpShop = (db: Db, shopId: string, amountCents: number, bonusCent
       {
         number: createOrderNumber(),
         kind: 'credits',
-        status: 'completed',
+        fulfilmentStatus: 'completed',
         shopId,
         subtotalCents: amountCents,
         totalCents: amountCents,
@@ -57,7 +57,7 @@ export const buyWithCredits = (db: Db, shopId: string, amountCents: number) =>
       {
         number: createOrderNumber(),
         kind: 'esim',
-        status: 'paid',
+        fulfilmentStatus: 'paid',
         shopId,
         subscriberId: subscriber.id,
         subtotalCents: amountCents,

@@ -5,7 +5,7 @@ import { Facts, factsFor } from '@esim/ui/detail/facts';
 import { RelatedList } from '@esim/ui/detail/related-list';
 import { formatPrice } from '@esim/ui/format';
 import { type CellContext, defineRows } from '@esim/ui/list/define-list';
-import { Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
@@ -254,6 +254,14 @@ export const OrderDetail = ({
       title={order.number}
       subtitle={`${order.buyer.name} · ${order.buyer.email}`}
       status={{ statuses: orderStatus, value: order.status, 'data-testid': 'order-status' }}
+      badges={
+        // A refund the provider refused moved nothing (ADR 0090): the order is not refunded, and staff see it.
+        order.refunds.some((r) => r.status === 'failed') ? (
+          <Badge color="red" variant="light" data-testid="order-refund-failed">
+            {t('orderScreens.detail.refundFailed')}
+          </Badge>
+        ) : null
+      }
       actions={<OrderActions order={order} />}
       data-testid="order-detail"
     >

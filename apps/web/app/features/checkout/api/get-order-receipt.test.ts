@@ -7,6 +7,7 @@ const receipt = (changes: Partial<OrderReceipt> = {}): OrderReceipt => ({
   number: 'ES-1',
   kind: 'esim',
   status: 'paid',
+  fulfilmentStatus: 'paid',
   packageName: 'Germany 1 GB',
   totalCents: 450,
   currency: 'EUR',
@@ -35,10 +36,19 @@ describe('asking again for the receipt of a paid order', () => {
       iosInstallLink: 'https://esimsetup.apple.com/',
     };
     expect(nextReceiptAsk(undefined, 0)).toBe(false);
-    expect(nextReceiptAsk(receipt({ status: 'completed', esim }), 1)).toBe(false);
-    expect(nextReceiptAsk(receipt({ status: 'failed' }), 1)).toBe(false);
+    expect(nextReceiptAsk(receipt({ status: 'completed', fulfilmentStatus: 'completed', esim }), 1)).toBe(
+      false,
+    );
+    expect(nextReceiptAsk(receipt({ status: 'failed', fulfilmentStatus: 'failed' }), 1)).toBe(false);
     // A top-up brings no eSIM: it is pending until its order is completed.
-    expect(nextReceiptAsk(receipt({ kind: 'topup', status: 'paid' }), 1)).toBe(1);
-    expect(nextReceiptAsk(receipt({ kind: 'topup', status: 'completed' }), 1)).toBe(false);
+    expect(nextReceiptAsk(receipt({ kind: 'topup' }), 1)).toBe(1);
+    expect(
+      nextReceiptAsk(receipt({ kind: 'topup', status: 'completed', fulfilmentStatus: 'completed' }), 1),
+    ).toBe(false);
+  });
+
+  it('keeps waiting for the eSIM of an order refunded in part while it is being carried out (ADR 0090)', () => {
+    expect(nextReceiptAsk(receipt({ status: 'partially_refunded' }), 1)).toBe(1);
+    expect(nextReceiptAsk(receipt({ status: 'refunded', fulfilmentStatus: 'cancelled' }), 1)).toBe(false);
   });
 });

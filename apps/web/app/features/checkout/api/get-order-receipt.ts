@@ -1,4 +1,4 @@
-import type { OrderReceipt, OrderStatus } from '@esim/contracts';
+import type { OrderReceipt } from '@esim/contracts';
 import { orderViewHeader } from '@esim/contracts/headers';
 import { isApiError } from '@esim/ui/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -19,23 +19,16 @@ const receiptFastPolls = 40;
 const receiptSlowPollMs = 3_000;
 export const receiptPollLimitMs = 10 * 60_000;
 
-/** Statuses after which waiting longer brings no eSIM (fulfilment failed and went to staff, or money went back). */
-const stoppedStatuses: readonly OrderStatus[] = [
-  'failed',
-  'for_review',
-  'refunded',
-  'partially_refunded',
-  'cancelled',
-];
+/** While the order is still being carried out (ADR 0090: its lifecycle, whatever refunds it has). */
+const inProgress = (receipt: OrderReceipt) =>
+  receipt.fulfilmentStatus === 'pending' || receipt.fulfilmentStatus === 'paid';
 
 /**
  * True while fulfilment may still change what the page shows: a new eSIM (or a change's replacement) until it
- * arrives, a top-up (which brings no eSIM) until its order is completed.
+ * arrives, a top-up or a gift (which bring the buyer no QR code) until the order is carried out.
  */
 export const isEsimPending = (receipt: OrderReceipt) =>
-  receipt.kind === 'topup' || receipt.kind === 'gift_esim'
-    ? receipt.status === 'pending' || receipt.status === 'paid'
-    : receipt.esim === null && !stoppedStatuses.includes(receipt.status);
+  inProgress(receipt) && (receipt.kind === 'topup' || receipt.kind === 'gift_esim' || receipt.esim === null);
 
 /**
  * When to ask for the receipt again (ms), or false once waiting brings nothing more. After the first answer
