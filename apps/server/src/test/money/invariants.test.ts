@@ -353,6 +353,30 @@ describe('money invariants', () => {
     );
   });
 
+  it('a refund onto a card cancelled meanwhile leaves money nobody can use', () => {
+    const { model, s } = balancedBooks();
+    // The eSIM the card paid is refunded back onto it after its purchase was refunded (the card cancelled).
+    s.refunds.push({
+      id: 'r5',
+      orderId: 'c',
+      paymentId: null,
+      amountCents: 1300,
+      kind: 'order',
+      status: 'succeeded',
+    });
+    s.giftLines.push({
+      giftCardId: 'g',
+      orderId: 'c',
+      kind: 'refund',
+      refundId: 'r5',
+      amountCents: 1300,
+      status: 'refunded',
+    });
+    find(s.orders, (o) => o.id === 'c').status = 'refunded';
+    find(s.giftCards, (g) => g.id === 'g').balanceCents = 1300;
+    expect(broken(model, s)).toEqual(['giftcard.no-money-on-a-dead-card']);
+  });
+
   it('a coupon of three uses used four times', () => {
     const { model, s } = balancedBooks();
     s.coupons = [{ code: 'THREE', max: 3, used: 4 }];
