@@ -4,7 +4,7 @@
  *   MONEY_SEED (random when unset; printed), MONEY_SEQUENCES (8), MONEY_OPS per sequence (60),
  *   MONEY_CONCURRENCY lanes at once (4), MONEY_BUDGET_SECONDS (no new sequence after it; 900),
  *   MONEY_NOTICES (auto | on | off: the buyer's refund notice), MONEY_PORT (3790, and +1),
- *   BENCH_PG_URL or TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432).
+ *   BENCH_PG_URL or TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432), MONEY_VERBOSE=1 (every sequence's log).
  * Prints every violation with its seed and the sequence's operation log; writes a JSON summary to
  * MONEY_RESULT_FILE when set (the bench script records it); exits 1 when an invariant broke.
  */
@@ -32,7 +32,7 @@ console.log(
   `money model: seed ${seed}, up to ${options.sequences} sequences of ${options.opsPerSequence} operations, ${options.concurrency} lanes at once`,
 );
 const result = await runMoneyModel(options);
-const report = formatReport(result, options);
+const report = formatReport(result, options, new Set(), env.MONEY_VERBOSE === '1');
 if (report) console.log(report);
 const counts = countByInvariant(result.violations);
 console.log(

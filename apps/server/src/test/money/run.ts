@@ -465,10 +465,12 @@ export const formatReport = (
   result: RunResult,
   options: Pick<RunOptions, 'opsPerSequence'>,
   tolerated: Set<string> = new Set(),
+  /** Every sequence's log, not only the failing ones'. */
+  verbose = false,
 ) => {
   const lines: string[] = [];
   for (const seq of result.sequences) {
-    if (seq.violations.length === 0) continue;
+    if (seq.violations.length === 0 && !verbose) continue;
     lines.push(
       `── sequence ${seq.sequence}, seed ${seq.seed}: ${seq.violations.length} violations ` +
         `(reproduce: MONEY_SEED=${seq.seed} MONEY_SEQUENCES=1 MONEY_OPS=${options.opsPerSequence} npm run bench:money)`,
