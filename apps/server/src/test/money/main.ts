@@ -32,7 +32,7 @@ console.log(
   `money model: seed ${seed}, up to ${options.sequences} sequences of ${options.opsPerSequence} operations, ${options.concurrency} lanes at once`,
 );
 const result = await runMoneyModel(options);
-const report = formatReport(result, options, new Set(), env.MONEY_VERBOSE === '1');
+const report = formatReport(result, options, env.MONEY_VERBOSE === '1');
 if (report) console.log(report);
 const counts = countByInvariant(result.violations);
 console.log(

@@ -464,7 +464,6 @@ const settleGiftCards = async (db: pg.Pool, orderIds: string[], ms: number) => {
 export const formatReport = (
   result: RunResult,
   options: Pick<RunOptions, 'opsPerSequence'>,
-  tolerated: Set<string> = new Set(),
   /** Every sequence's log, not only the failing ones'. */
   verbose = false,
 ) => {
@@ -477,7 +476,7 @@ export const formatReport = (
     );
     for (const v of seq.violations)
       lines.push(
-        `  [${v.invariant}]${tolerated.has(v.invariant) ? ' (known, tolerated)' : ''} ${v.subject}${v.op ? ` at ${v.op}` : ''}\n      expected: ${v.expected}\n      actual:   ${v.actual}`,
+        `  [${v.invariant}] ${v.subject}${v.op ? ` at ${v.op}` : ''}\n      expected: ${v.expected}\n      actual:   ${v.actual}`,
       );
     lines.push('  operations:');
     for (const line of seq.log) lines.push(`    ${line}`);
