@@ -20,7 +20,8 @@ describe.skipIf(!baseUrl)('the money model over every feature at once (two proce
       opsPerSequence,
       concurrency: 4,
       refundNotices: 'auto',
-      portBase: Number(process.env.MONEY_TEST_PORT ?? 3372),
+      // Clear of processes.test.ts (3350–3352) and production-start.test.ts (3370–3373), which may run beside it.
+      portBase: Number(process.env.MONEY_TEST_PORT ?? 3390),
       buildName: 'money-test',
     });
     // The seed, each violation and the sequence's operation log, to reproduce it (ADR 0095).
