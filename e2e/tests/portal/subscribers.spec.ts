@@ -11,6 +11,7 @@ import {
   withLanguage,
 } from '../../fixtures';
 import { localPackageSlug } from '../checkout/helpers';
+import { setResellerPrice } from '../checkout/staff-prices';
 
 // Issue 11, the portal's subscribers side: a shop with credit creates a subscriber through the wizard, sees and
 // delivers the QR code, refills the subscriber, changes their eSIM and finds them again by ICCID.
@@ -214,6 +215,54 @@ test('not enough credit: the wizard says how much is missing and offers a top-up
   const error = page.getByTestId('finish-error');
   await expect(error).toContainText(/Not enough credit: [\d.]+ EUR more is needed/);
   await expect(error.getByRole('link', { name: 'Top up credits' })).toHaveAttribute('href', '/portal/top-up');
+});
+
+// Issue 39 (ADR 0093): staff raise a reseller price while the shop is on the confirm step. Finish says the new
+// price in the shop's language and debits nothing; the step shows it, and Finish again pays it. Iceland's 5 GB,
+// put on the reseller list here: no other journey buys it.
+test('a reseller price raised during the confirm step is said before any debit (sq)', async ({
+  page,
+  request,
+  shopUser,
+  admin,
+}) => {
+  const slug = 'is-5gb-30d';
+  await setResellerPrice(request, admin, slug, 1920);
+  await topUp(shopUser);
+  await withLanguage(page, 'sq');
+  await portalLogin(page, shopUser);
+  // The shop's credit, with a fresh login each time (access tokens live 8 s in the e2e server).
+  const credit = async () => {
+    const login = await api('/portal/auth/login', {
+      body: { email: shopUser.email, password: shopUser.password },
+    });
+    return Number((await api('/portal/credits', { token: String(login.access_token) })).totalCents);
+  };
+  const before = await credit();
+
+  await page.goto(`/portal/new-subscriber?package=${slug}`);
+  await page.locator(`[data-testid="package-option"][data-slug="${slug}"] input`).check();
+  await page.getByTestId('wizard-continue').click();
+  await expect(page.getByTestId('summary-price')).toHaveText('19,20 €');
+  await page.locator('[name="name"]').fill('Arben');
+  await page.locator('[name="lastname"]').fill('Hoxha');
+  await page.locator('[name="email"]').fill(uniqueEmail('subscriber'));
+  await page.getByTestId('subscriber-country').selectOption('AL');
+  await expect(page.getByTestId('wizard-finish')).toContainText('19,20 €');
+
+  await setResellerPrice(request, admin, slug, 2020);
+  await page.getByTestId('wizard-finish').click();
+  await expect(page.getByTestId('finish-error')).toHaveText(
+    'Çmimi ka ndryshuar që kur u shfaq: tani është 20.20 EUR. Nuk u tarifua asgjë. Kontrolloni çmimin e ri dhe konfirmoni për të vazhduar.',
+  );
+  await expect(page.getByTestId('summary-price')).toHaveText('20,20 €');
+  await expect(page.getByTestId('wizard-finish')).toContainText('20,20 €');
+  expect(await credit()).toBe(before);
+  await expectNoAxeViolations(page);
+
+  await page.getByTestId('wizard-finish').click();
+  await expect(page).toHaveURL(/\/portal\/new-subscriber\?mode=new&order=/);
+  await expect.poll(credit).toBe(before - 2020);
 });
 
 // One test per language (each with its own shop and subscriber): together they neared the time limit on a

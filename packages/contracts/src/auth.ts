@@ -4,7 +4,7 @@ import {
   clearablePhoneField,
   countryCodeField,
   emailField,
-  numberField,
+  numberFieldOf,
   passwordField,
   phoneField,
   textField,
@@ -104,7 +104,7 @@ export const portalRegisterBodySchema = z
     confirmPassword: typedPasswordField,
     phoneNumber: phoneField,
     shopName: textField(100, 2),
-    sellShopPrice: numberField.pipe(z.number().min(0).max(1000)),
+    sellShopPrice: numberFieldOf(z.number().min(0).max(1000)),
     humanProof: humanProofField,
   })
   .refine(withPasswordMatch, { message: 'passwordMatch', path: ['confirmPassword'] });

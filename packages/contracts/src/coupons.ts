@@ -1,7 +1,7 @@
 import { packageTypeSchema } from './catalogue';
 import { couponCodeField } from './coupon-checkout';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
-import { countryCodeField, numberField } from './validation';
+import { countryCodeField, numberFieldOf } from './validation';
 import { apiSchemas, z } from './zod';
 
 /**
@@ -16,7 +16,7 @@ export type CouponKind = (typeof couponKinds)[number];
 const emptyAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const optionalCount = z.preprocess(
   emptyAsNull,
-  numberField.pipe(z.number().int().min(1).max(1_000_000)).nullable(),
+  numberFieldOf(z.number().int().min(1).max(1_000_000)).nullable(),
 );
 const optionalText = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsNull, schema.nullable());
 
@@ -25,7 +25,7 @@ export const couponBodySchema = z
     code: couponCodeField,
     kind: z.enum(couponKinds),
     /** `percent`: 1 to 100. */
-    percentOff: z.preprocess(emptyAsNull, numberField.pipe(z.number().int().min(1).max(100)).nullable()),
+    percentOff: z.preprocess(emptyAsNull, numberFieldOf(z.number().int().min(1).max(100)).nullable()),
     /** `fixed`: the amount off in cents. */
     amountOffCents: z.preprocess(emptyAsNull, z.number().int().min(1).max(1_000_000).nullable()),
     /** First and last day it can be used (UTC); no last day: no end. */

@@ -1,5 +1,12 @@
 import { packageSummarySchema } from './catalogue';
-import { esimInstallSchema, orderKindSchema, orderRefundSchema, orderStatusSchema } from './orders';
+import { esimPackageStatuses, esimStatuses } from './esim-lifecycle';
+import {
+  esimInstallSchema,
+  expectedTotalField,
+  orderKindSchema,
+  orderRefundSchema,
+  orderStatusSchema,
+} from './orders';
 import { pagedSchema, pageQuerySchema } from './paging';
 import { apiSchemas, z } from './zod';
 
@@ -31,10 +38,6 @@ export const customerOrdersQuerySchema = pageQuerySchema({ defaultSize: 10, maxS
 
 export const pagedCustomerOrdersSchema = pagedSchema(customerOrderSchema, 'PagedCustomerOrders');
 export type PagedCustomerOrders = z.infer<typeof pagedCustomerOrdersSchema>;
-
-export const esimStatuses = ['ready', 'installed', 'disabled', 'freed'] as const;
-
-export const esimPackageStatuses = ['queued', 'active', 'depleted', 'expired', 'moved', 'deleted'] as const;
 
 /** SPEC section 3, "Active package": bought, remaining data, activated, expires, validity in days, status. */
 export const customerEsimPackageSchema = z
@@ -68,6 +71,8 @@ export const customerEsimSchema = z
     /** The eSIM that replaced this one (change of eSIM), if any. */
     replacedById: z.string().nullable(),
     createdAt: z.string(),
+    /** When it stopped working (replaced, freed unused or cancelled: `status` says which); null while it works. */
+    endedAt: z.string().nullable(),
     packages: z.array(customerEsimPackageSchema),
   })
   .register(apiSchemas, { id: 'CustomerEsim' });
@@ -90,7 +95,12 @@ export const topUpPackagesResponseSchema = z
 
 /** Buy package (top-up): a package for an own eSIM, paid by card; it is queued behind the active one. */
 export const createTopUpBodySchema = z
-  .strictObject({ esimId: z.uuid(), packageSlug: z.string().trim().min(1).max(160) })
+  .strictObject({
+    esimId: z.uuid(),
+    packageSlug: z.string().trim().min(1).max(160),
+    /** The price the pay button showed (ADR 0093). */
+    expectedTotalCents: expectedTotalField,
+  })
   .register(apiSchemas, { id: 'CreateTopUpBody' });
 export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
 
@@ -99,7 +109,11 @@ export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
  * one is disabled at the provider. The customer confirms having read what happens.
  */
 export const changeEsimBodySchema = z
-  .strictObject({ confirm: z.literal(true) })
+  .strictObject({
+    confirm: z.literal(true),
+    /** The price the form showed (ADR 0093). */
+    expectedTotalCents: expectedTotalField,
+  })
   .register(apiSchemas, { id: 'ChangeEsimBody' });
 
 /** What a change of eSIM costs (from settings), shown before the customer confirms. */

@@ -35,6 +35,10 @@ export const errorStatus = {
   ADJUSTMENT_BELOW_ZERO: 422,
   TOP_UP_NOT_ALLOWED: 422,
   ESIM_DISABLED: 409,
+  ESIM_FREED: 409,
+  ESIM_CANCELLED: 409,
+  GIFT_ESIM_ENDED: 409,
+  PACKAGE_NOT_ON_SALE: 409,
   ESIM_CHANGE_IN_PROGRESS: 409,
   ESIM_CHANGE_PENDING: 409,
   TOP_UP_BELOW_MINIMUM: 422,
@@ -76,6 +80,8 @@ export const errorStatus = {
   CAMPAIGN_TEXT_MISSING: 422,
   PRICE_BELOW_MARGIN: 422,
   PACKAGE_IN_USE: 409,
+  /** The price the buyer confirmed is no longer the price (ADR 0093): nothing was created or charged. */
+  PRICE_CHANGED: 409,
   INTERNAL: 500,
 } as const;
 

@@ -1,6 +1,6 @@
 import { humanProofField, localeSchema } from './auth';
 import { giftCardCodePattern, giftCardLimits, normaliseGiftCardCode } from './gift-card-rules';
-import { emailField, multilineTextField, numberField, textField } from './validation';
+import { emailField, multilineTextField, numberFieldOf, textField } from './validation';
 import { apiSchemas, z } from './zod';
 
 export * from './gift-card-rules';
@@ -20,7 +20,7 @@ export const giftCardCodeField = z
 export const buyGiftCardBodySchema = z
   .strictObject({
     /** Whole euros. */
-    amount: numberField.pipe(
+    amount: numberFieldOf(
       z.number().int().min(giftCardLimits.minAmountEuros).max(giftCardLimits.maxAmountEuros),
     ),
     recipientEmail: emailField,

@@ -7,6 +7,7 @@ export * from './coupon-checkout';
 export * from './customer';
 export * from './envelope';
 export * from './errors';
+export * from './esim-lifecycle';
 export * from './forms';
 export * from './gift-cards';
 export * from './gift-esims';

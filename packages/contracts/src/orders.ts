@@ -3,7 +3,7 @@ import { couponCodeField } from './coupon-checkout';
 import { giftCardCodeField } from './gift-cards';
 import { giftRecipientSchema } from './gift-esims';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
-import { emailField, phoneField, textField } from './validation';
+import { centsField, emailField, phoneField, textField } from './validation';
 import { apiSchemas, z } from './zod';
 
 export const orderStatuses = [
@@ -83,8 +83,16 @@ const touchShape = {
 };
 
 /**
- * The order form (SPEC section 3: full name, e-mail, phone number) for one package. The body carries no price:
- * the server prices every order itself, and unknown keys (a tampered `priceCents`) are dropped.
+ * The price a buyer was shown and confirmed (ADR 0093). The server prices every order itself and only compares
+ * this with its own price: a different one refuses the order with PRICE_CHANGED (409, the new price in words),
+ * before anything is created or charged. Optional: a caller that showed no price sends none.
+ */
+export const expectedTotalField = centsField.optional();
+
+/**
+ * The order form (SPEC section 3: full name, e-mail, phone number) for one package. The body carries no price
+ * to charge: the server prices every order itself, and unknown keys (a tampered `priceCents`) are refused. It
+ * carries the price the page showed, which the server compares (ADR 0093).
  */
 export const createOrderBodySchema = z
   .strictObject({
@@ -110,9 +118,43 @@ export const createOrderBodySchema = z
     couponCode: z.union([z.literal(''), couponCodeField]).optional(),
     /** A gift for someone else: the eSIM goes to the recipient, who claims it (a `gift_esim` order). */
     gift: giftRecipientSchema.optional(),
+    /** The order's total the page showed: the package's price, less the coupon (ADR 0093). */
+    expectedTotalCents: expectedTotalField,
+    /** What the page said the card is charged: the total less what the gift card pays (ADR 0093). */
+    expectedCardCents: expectedTotalField,
   })
   .register(apiSchemas, { id: 'CreateOrderBody' });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/** The order page's price for its codes (ADR 0093): asked on every "apply" and after a price changed. */
+export const quoteOrderBodySchema = z
+  .strictObject({
+    packageSlug: z.string().trim().min(1).max(160),
+    couponCode: z.union([z.literal(''), couponCodeField]).optional(),
+    giftCardCode: z.union([z.literal(''), giftCardCodeField]).optional(),
+  })
+  .register(apiSchemas, { id: 'QuoteOrderBody' });
+export type QuoteOrderBody = z.infer<typeof quoteOrderBodySchema>;
+
+/**
+ * What an order of the package with these codes costs now, priced as the order would be (nothing is held): the
+ * order page shows `cardCents` on its pay button and sends `totalCents` and `cardCents` back with the order.
+ */
+export const orderQuoteSchema = z
+  .object({
+    /** The package's price now (its offer price while the offer runs). */
+    priceCents: z.number().int(),
+    /** What the coupon takes off (0 without one). */
+    discountCents: z.number().int(),
+    /** The order's total: price less discount. */
+    totalCents: z.number().int(),
+    /** What the gift card pays of the total (0 without one). */
+    giftCardCents: z.number().int(),
+    /** What the card page charges: the total less the gift card's part (0: the gift card pays it all). */
+    cardCents: z.number().int(),
+  })
+  .register(apiSchemas, { id: 'OrderQuote' });
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 export const createOrderResponseSchema = z
   .object({

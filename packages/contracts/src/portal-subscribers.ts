@@ -1,5 +1,5 @@
 import { customerEsimSchema } from './customer';
-import { esimInstallSchema } from './orders';
+import { esimInstallSchema, expectedTotalField } from './orders';
 import { portalOrderSchema, resellerPackageSchema, subscriberSchema } from './portal';
 import { phoneField } from './validation';
 import { apiSchemas, z } from './zod';
@@ -70,6 +70,8 @@ export const createPortalEsimChangeBodySchema = z.strictObject({
     .min(8)
     .max(100)
     .regex(/^[A-Za-z0-9_-]+$/, { message: 'format' }),
+  /** The change fee the confirm step showed (ADR 0093): a different fee now refuses, nothing debited. */
+  expectedTotalCents: expectedTotalField,
 });
 export type CreatePortalEsimChangeBody = z.infer<typeof createPortalEsimChangeBodySchema>;
 

@@ -1,5 +1,5 @@
 import { packageTypeSchema, searchField } from './catalogue';
-import { orderKindSchema, orderStatusSchema } from './orders';
+import { expectedTotalField, orderKindSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { countryCodeField, emailField, textField } from './validation';
 import { apiSchemas, z } from './zod';
@@ -101,6 +101,8 @@ export const createPortalPurchaseBodySchema = z.strictObject({
   subscriberId: z.uuid().optional(),
   subscriber: newSubscriberSchema.optional(),
   idempotencyKey: idempotencyKeyField,
+  /** The reseller price the confirm step showed (ADR 0093): a different price now refuses, nothing debited. */
+  expectedTotalCents: expectedTotalField,
 });
 export type CreatePortalPurchaseBody = z.infer<typeof createPortalPurchaseBodySchema>;
 
@@ -108,6 +110,7 @@ export type CreatePortalPurchaseBody = z.infer<typeof createPortalPurchaseBodySc
 export const createPortalRefillBodySchema = createPortalPurchaseBodySchema.pick({
   packageSlug: true,
   idempotencyKey: true,
+  expectedTotalCents: true,
 });
 export type CreatePortalRefillBody = z.infer<typeof createPortalRefillBodySchema>;
 

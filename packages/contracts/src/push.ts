@@ -52,7 +52,8 @@ const base64url = (min: number, max: number) =>
 export const webPushSubscriptionBodySchema = z.strictObject({
   endpoint: z.url({ protocol: /^https?$/ }).max(2048),
   keys: z.strictObject({ p256dh: base64url(80, 100), auth: base64url(16, 32) }),
-  expirationTime: z.number().nullish(),
+  /** The browser's own field (ms since 1970, usually null), accepted and not kept; bounded by the latest Date. */
+  expirationTime: z.number().min(0).max(8_640_000_000_000_000).nullish(),
 });
 export type WebPushSubscriptionBody = z.infer<typeof webPushSubscriptionBodySchema>;
 

@@ -1,14 +1,21 @@
 import { contentKeySchema } from './forms';
 import { locales } from './locales';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
-import { emailField, multilineTextField, numberField, phoneField, textField } from './validation';
+import {
+  dbIntegerMax,
+  emailField,
+  multilineTextField,
+  numberFieldOf,
+  phoneField,
+  textField,
+} from './validation';
 import { apiSchemas, z } from './zod';
 
-const wholeNumber = (min: number, max: number) => numberField.pipe(z.number().int().min(min).max(max));
+const wholeNumber = (min: number, max: number) => numberFieldOf(z.number().int().min(min).max(max));
 const percent = wholeNumber(0, 100);
 /** Integer cents, entered in euros: the bounds are said in euros, as the form shows the amount. */
 const cents = (min: number, max: number) =>
-  numberField.pipe(
+  numberFieldOf(
     z
       .number()
       .int()
@@ -119,11 +126,13 @@ export type GeneralOptionsResponse = z.infer<typeof generalOptionsResponseSchema
 
 export const saveGeneralOptionsBodySchema = z.strictObject({
   options: generalOptionsSchema,
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(dbIntegerMax),
 });
 export type SaveGeneralOptionsBody = z.input<typeof saveGeneralOptionsBodySchema>;
 
-export const restoreVersionBodySchema = z.strictObject({ version: z.number().int().min(0) });
+export const restoreVersionBodySchema = z.strictObject({
+  version: z.number().int().min(0).max(dbIntegerMax),
+});
 export const versionIdParamsSchema = z.object({ versionId: z.uuid() });
 
 export const settingSavedSchema = z
@@ -145,7 +154,9 @@ export const policyResponseSchema = z
   })
   .register(apiSchemas, { id: 'PolicyText' });
 export type PolicyResponse = z.infer<typeof policyResponseSchema>;
-export const savePolicyBodySchema = policyTextSchema.extend({ version: z.number().int().min(0) }).strict();
+export const savePolicyBodySchema = policyTextSchema
+  .extend({ version: z.number().int().min(0).max(dbIntegerMax) })
+  .strict();
 export type SavePolicyBody = z.input<typeof savePolicyBodySchema>;
 
 /** eSIMs the daily job listed as unused (`pending`) and freed ones. */

@@ -4,7 +4,8 @@ import { apiSchemas, z } from './zod';
 
 /** The staff's gift eSIMs (issue 31): who bought for whom, whether it reached them and who claimed it. Admin only. */
 
-export const giftDeliveryStates = ['pending', 'sent', 'claimed'] as const;
+/** `ended`: refunded in full to the giver, or its eSIM freed or cancelled, before a claim (ADR 0091). */
+export const giftDeliveryStates = ['pending', 'sent', 'claimed', 'ended'] as const;
 export type GiftDeliveryState = (typeof giftDeliveryStates)[number];
 
 export const staffGiftEsimSchema = z

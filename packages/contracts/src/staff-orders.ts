@@ -1,9 +1,10 @@
 import { couponCodeField } from './coupon-checkout';
+import { esimPackageStatuses, esimStatuses } from './esim-lifecycle';
 import { orderTimelineEventSchema } from './order-timeline';
 import { orderKindSchema, orderReviewReasonSchema, orderStatusSchema } from './orders';
 import { pagedSchema, pageQuerySchema, sortQuerySchema } from './paging';
 import { refundErrorCodes } from './refund-errors';
-import { countryCodeField } from './validation';
+import { countryCodeField, dbIntegerMax } from './validation';
 import { apiSchemas, z } from './zod';
 
 /**
@@ -78,17 +79,19 @@ export const staffOrderPageSchema = z
       z.object({
         id: z.uuid(),
         iccid: z.string(),
-        status: z.string(),
+        status: z.enum(esimStatuses),
         /** `sold`: this order's own eSIM; `target`: the eSIM a top-up or change of eSIM was for. */
         role: z.enum(['sold', 'target']),
         installCount: z.number().int(),
         createdAt: z.string(),
+        /** When it stopped working (replaced, freed or cancelled); null while it works. */
+        endedAt: z.string().nullable(),
         packages: z.array(
           z.object({
             id: z.uuid(),
             orderId: z.uuid(),
             name: z.string(),
-            status: z.string(),
+            status: z.enum(esimPackageStatuses),
             /** null: unlimited. */
             dataMb: z.number().int().nullable(),
             dataUsedMb: z.number().int(),
@@ -172,8 +175,9 @@ export const staffOrdersQuerySchema = pageQuerySchema({ defaultSize: 25, maxSize
   shopId: z.uuid().optional(),
   campaign: z.string().trim().min(1).max(200).optional(),
   coupon: couponCodeField.optional(),
-  amountMinCents: z.coerce.number().int().min(0).optional(),
-  amountMaxCents: z.coerce.number().int().min(0).optional(),
+  /** Bounded like every number the API reads: a larger one overflowed PostgreSQL's integer (issue 39). */
+  amountMinCents: z.coerce.number().int().min(0).max(dbIntegerMax).optional(),
+  amountMaxCents: z.coerce.number().int().min(0).max(dbIntegerMax).optional(),
   // The rows behind a report's figure (ADR 0076): the sales the analytics and statistics count (ADR 0049), by
   // the day they were paid, and the traffic screens' source, campaign and landing page of an order.
   sales: z.enum(['yes']).optional(),

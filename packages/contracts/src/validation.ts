@@ -189,12 +189,29 @@ export const clearablePhoneField = z
   )
   .nullable();
 
-/** Accepts numbers and numeric strings (multipart forms send strings); anything else is "must be a number". */
-export const numberField = z.preprocess(
-  (value) =>
-    typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value,
-  z.number(),
-);
+const numericStringToNumber = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+
+/**
+ * A number with its bounds (`z.number().int().min(0).max(100)`) that also accepts numeric strings (multipart
+ * forms send strings); anything else is "must be a number". The bounds are the schema's own, so the API's
+ * document states them (a `.pipe` after the conversion left them out of it).
+ */
+export const numberFieldOf = <T extends z.ZodType<number>>(schema: T) =>
+  z.preprocess(numericStringToNumber, schema);
+
+/** Accepts numbers and numeric strings; anything else is "must be a number". Bound it: `numberFieldOf`. */
+export const numberField = numberFieldOf(z.number());
+
+/**
+ * The largest whole number a PostgreSQL `integer` holds. Every whole number the API reads (an amount, a count, a
+ * page, a version) is bounded by its contract at or below it: a larger one reached the database as a parameter
+ * and failed there as a 500 (issue 39: `amountMaxCents=99999999999`).
+ */
+export const dbIntegerMax = 2_147_483_647;
+
+/** An amount in cents the API reads (a filter, a price the buyer confirmed): whole, not negative, storable. */
+export const centsField = z.number().int().min(0).max(dbIntegerMax);
 
 /** A real country (ISO 3166-1 alpha-2, upper-cased): "ZZ" or "EU" has the right shape and is still refused. */
 export const countryCodeField = z

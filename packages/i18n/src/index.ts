@@ -14,6 +14,8 @@ export const namespaces = [
   'gifts',
   'push',
   'sandbox',
+  // The site's checkout words, and the refusal of a price that changed after it was shown (ADR 0093).
+  'checkout',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -9,9 +9,10 @@ import { type Translators, translateRule } from './i18n';
 /**
  * Where error texts are looked up: `common` (every client has it), then `admin` for the errors only staff
  * screens can meet (a stale record, the last admin…), and `gifts` for gift cards and gift eSIMs (ADR 0040, 0044),
- * which only the pages that need them load, and `push` for push devices and messages (ADR 0060).
+ * which only the pages that need them load, `push` for push devices and messages (ADR 0060), and `checkout` for
+ * a price that changed after it was shown (ADR 0093), kept out of the site's first load.
  */
-const errorNamespaces = ['common', 'admin', 'gifts', 'push'];
+const errorNamespaces = ['common', 'admin', 'gifts', 'push', 'checkout'];
 
 const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

@@ -84,7 +84,7 @@ export const operationsOf = (doc: OpenApiDocument): FuzzOperation[] => {
 };
 
 /** A value of the schema's type that validation accepts as far as a generator can tell. */
-const plausible = (schema: JsonSchema | undefined, name = ''): unknown => {
+export const plausible = (schema: JsonSchema | undefined, name = ''): unknown => {
   if (!schema) return 'x';
   if (schema.enum?.length) return schema.enum[0];
   const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];

@@ -191,6 +191,11 @@ export const esims = pgTable(
     /** Reinstalls on the same phone; the limit is 5 (SPEC section 4). */
     installCount: integer('install_count').notNull().default(0),
     replacedById: uuid('replaced_by_id'),
+    /**
+     * When the profile stopped working (ADR 0091): set with `status` `disabled` (replaced), `freed` (released
+     * unused) or `cancelled` (cancelled at the provider by a staff refund); null while it works.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,11 +4,15 @@ import { defineList } from '@esim/ui/list/define-list';
 import { defineStatuses } from '@esim/ui/status-list';
 import { exportGiftEsims, giftEsimsListId, listGiftEsims } from './api/gift-esims';
 
-/** Where a gift is: waiting for payment or the eSIM, sent to its recipient, or claimed into an account. */
+/**
+ * Where a gift is: waiting for payment or the eSIM, sent to its recipient, claimed into an account, or ended
+ * before a claim (refunded in full to the giver, its eSIM cancelled or freed: ADR 0091).
+ */
 export const giftDelivery = defineStatuses('admin-orders:giftEsims.deliveryStates', {
   pending: 'gray',
   sent: 'blue',
   claimed: 'green',
+  ended: 'red',
 });
 
 export const giftEsimsList = defineList({

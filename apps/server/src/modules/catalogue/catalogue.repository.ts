@@ -26,6 +26,16 @@ export const findSellablePackageBySlug = async (db: Db, slug: string) => {
   return row;
 };
 
+/** The package an order was priced with, if it is still on sale (a retried payment must not sell one taken off). */
+export const findSellablePackageById = async (db: Db, id: string) => {
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, id), sellable))
+    .limit(1);
+  return row;
+};
+
 /** The packages one provider sells now (what a top-up may choose from). */
 export const listSellablePackages = (db: Db, filters: { provider: string }) =>
   db

@@ -107,14 +107,23 @@ export const retakeReleasedCoupon = async (
   return { taken: true };
 };
 
-/** The order page's "apply": what the coupon takes off this package now. Nothing is held. */
+/**
+ * What the coupon takes off this package's price now, or its refusal; nothing is held (the order page's quote,
+ * ADR 0093). The order itself checks again under the coupon's lock (`reserveCoupon`).
+ */
+export const quoteCouponDiscount = async (db: Db, code: string, pkg: Pkg, priceCents: number) => {
+  const coupon = await findCouponByCode(db, code);
+  const discountCents = await checkTerms(db, coupon, pkg, priceCents, new Date());
+  if (coupon && coupon.maxRedemptions !== null && coupon.redeemedCount >= coupon.maxRedemptions)
+    throw refusal('COUPON_EXHAUSTED');
+  return discountCents;
+};
+
+/** `POST /api/coupons/preview`: what the coupon takes off this package now. Nothing is held. */
 export const previewCoupon = async (deps: { db: Db }, body: PreviewCouponBody) => {
   const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
   if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   const { totalCents: priceCents } = orderPriceOf(pkg);
-  const coupon = await findCouponByCode(deps.db, body.code);
-  const discountCents = await checkTerms(deps.db, coupon, pkg, priceCents, new Date());
-  if (coupon && coupon.maxRedemptions !== null && coupon.redeemedCount >= coupon.maxRedemptions)
-    throw refusal('COUPON_EXHAUSTED');
+  const discountCents = await quoteCouponDiscount(deps.db, body.code, pkg, priceCents);
   return { priceCents, discountCents, totalCents: priceCents - discountCents };
 };

@@ -1,5 +1,15 @@
-import { type Db, esimPackages, esims, packages, users } from '@esim/db';
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import {
+  type Db,
+  esimPackages,
+  esims,
+  giftEsims,
+  orders,
+  packages,
+  payments,
+  subscribers,
+  users,
+} from '@esim/db';
+import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type OwnerScope, ownerCondition } from '../../lib/list-query';
 
 export type EsimRow = typeof esims.$inferSelect;
@@ -225,4 +235,127 @@ export const expirePackage = async (db: Db, packageId: string) => {
     .where(and(eq(esimPackages.id, packageId), eq(esimPackages.status, 'active')))
     .returning({ id: esimPackages.id });
   return ended.length > 0;
+};
+
+/** The packages an order put on eSIMs, each with its eSIM (what a package-cancelling refund cancels). */
+export const listOrderPackages = (db: Db, orderId: string) =>
+  db
+    .select({ esimPackage: esimPackages, esim: esims })
+    .from(esimPackages)
+    .innerJoin(esims, eq(esims.id, esimPackages.esimId))
+    .where(eq(esimPackages.orderId, orderId));
+
+/** Longest a checkout stays payable (as `order-conflicts.repository.ts` counts it), with a margin. */
+const checkoutLifetimeMinutes = 45;
+
+/**
+ * Orders that still wait on an eSIM (ADR 0091), other than `exceptOrderId` (the order the eSIM was bought with):
+ * one whose package is active or queued on it, and a top-up or change of it that is paid and not carried out
+ * (being fulfilled, in review, or failed and not refunded) or awaits payment on a checkout that can still be
+ * paid. One SQL rule for the unused condition and for the names in a refusal; `esimId` is an id or the outer
+ * query's `esims.id`.
+ */
+const waitingOrders = (esimId: SQL | string, exceptOrderId: SQL | string | null) => {
+  const except = exceptOrderId === null ? sql`true` : sql`o.id is distinct from ${exceptOrderId}`;
+  return sql`(
+    select o.id, o.number from ${esimPackages} p join ${orders} o on o.id = p.order_id
+      where p.esim_id = ${esimId} and p.status in ('active', 'queued') and ${except}
+    union
+    select o.id, o.number from ${orders} o
+      where o.target_esim_id = ${esimId} and o.kind in ('topup', 'change_esim') and ${except}
+        and ((o.fulfilment_status in ('paid', 'for_review', 'failed') and o.refunded_cents < o.total_cents and o.paid_at is not null)
+          or (o.fulfilment_status = 'pending' and exists (select 1 from ${payments} pay where pay.order_id = o.id
+            and pay.status = 'pending' and pay.created_at > now() - make_interval(mins => ${checkoutLifetimeMinutes}))))
+  )`;
+};
+
+/**
+ * An unused eSIM (ADR 0091), the rule for freeing and for cancelling: never installed, no package of any order
+ * started or carried data, and no other order waits on it (see `waitingOrders`).
+ */
+export const unusedEsimCondition = () =>
+  and(
+    eq(esims.status, 'ready'),
+    eq(esims.installCount, 0),
+    sql`not exists (select 1 from ${esimPackages} where ${esimPackages.esimId} = ${esims.id}
+      and (${esimPackages.dataUsedMb} > 0 or ${esimPackages.activatedAt} is not null))`,
+    sql`not exists (select 1 from ${waitingOrders(sql`${esims.id}`, sql`${esims.orderId}`)} w)`,
+  );
+
+/** Whether one eSIM is unused now (asked again under its row lock before it is freed or cancelled). */
+export const isEsimUnused = async (db: Db, esimId: string) => {
+  const [row] = await db
+    .select({ id: esims.id })
+    .from(esims)
+    .where(and(eq(esims.id, esimId), unusedEsimCondition()))
+    .limit(1);
+  return Boolean(row);
+};
+
+/** The numbers of the other orders waiting on an eSIM (what a refusal to cancel it names). */
+export const listOrdersWaitingOnEsim = async (db: Db, esimId: string, exceptOrderId: string | null) => {
+  const rows = await db
+    .select({ number: sql<string>`w.number` })
+    .from(
+      sql`${waitingOrders(sql`${esimId}::uuid`, exceptOrderId === null ? null : sql`${exceptOrderId}::uuid`)} w`,
+    )
+    .orderBy(sql`w.number`);
+  return rows.map((row) => row.number);
+};
+
+/**
+ * Ends a profile in our records (ADR 0091): `freed` or `cancelled` with the time, and its packages that still
+ * carried data `deleted` (they went with the profile). Once: an eSIM that ended already is left as it is.
+ */
+export const endEsim = async (db: Db, esimId: string, status: 'freed' | 'cancelled') => {
+  const [ended] = await db
+    .update(esims)
+    .set({ status, endedAt: sql`now()` })
+    .where(and(eq(esims.id, esimId), inArray(esims.status, ['ready', 'installed'])))
+    .returning();
+  if (!ended) return undefined;
+  const deleted = await db
+    .update(esimPackages)
+    .set({ status: 'deleted' })
+    .where(and(eq(esimPackages.esimId, esimId), inArray(esimPackages.status, ['queued', 'active'])))
+    .returning({ id: esimPackages.id });
+  return { esim: ended, deletedPackages: deleted.length };
+};
+
+/**
+ * Who holds and who paid for an eSIM (the notice when it ends): the order that bought it, its owner's account,
+ * the gift's recipient before a claim, and the shop's subscriber's name.
+ */
+export const getEsimParties = async (db: Db, esimId: string) => {
+  const [row] = await db
+    .select({
+      esim: esims,
+      order: {
+        id: orders.id,
+        number: orders.number,
+        kind: orders.kind,
+        userId: orders.userId,
+        buyerName: orders.buyerName,
+        buyerEmail: orders.buyerEmail,
+        locale: orders.locale,
+        packageSnapshot: orders.packageSnapshot,
+        paidAt: orders.paidAt,
+      },
+      owner: { id: users.id, email: users.email, firstName: users.firstName, locale: users.locale },
+      gift: {
+        recipientEmail: giftEsims.recipientEmail,
+        recipientName: giftEsims.recipientName,
+        recipientLocale: giftEsims.recipientLocale,
+        claimedAt: giftEsims.claimedAt,
+      },
+      subscriber: sql<string | null>`${subscribers.name} || ' ' || ${subscribers.lastname}`,
+    })
+    .from(esims)
+    .leftJoin(orders, eq(orders.id, esims.orderId))
+    .leftJoin(users, eq(users.id, esims.userId))
+    .leftJoin(giftEsims, eq(giftEsims.orderId, esims.orderId))
+    .leftJoin(subscribers, eq(subscribers.id, esims.subscriberId))
+    .where(eq(esims.id, esimId))
+    .limit(1);
+  return row;
 };

@@ -1,6 +1,7 @@
 import {
   type CustomerEsim,
   type CustomerEsimInstall,
+  type EsimAction,
   esimInstallLimit,
   type Locale,
   type PackageSummary,
@@ -11,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { PackageRow } from '../catalogue/catalogue.repository';
 import { listSellablePackages } from '../catalogue/catalogue.repository';
 import type { Catalogue } from '../catalogue/catalogue.service';
+import { assertEsimAllows } from './esim-lifecycle';
 import {
   type EsimRow,
   type EsimScope,
@@ -49,11 +51,14 @@ export const destinationOf = async (db: Db, esim: EsimRow): Promise<Destination>
   };
 };
 
-/** An eSIM of the caller's that can still take packages; 404 for another's, ESIM_DISABLED for a retired one. */
-export const usableEsim = async (db: Db, scope: EsimScope, esimId: string) => {
+/**
+ * An eSIM of the caller's that may do `action` now (ADR 0091); 404 for another's, and for one that ended the
+ * refusal of how it ended (replaced, freed or cancelled).
+ */
+export const usableEsim = async (db: Db, scope: EsimScope, esimId: string, action: EsimAction) => {
   const esim = await getEsim(db, esimId, scope);
   if (!esim) throw new AppError('NOT_FOUND');
-  if (esim.status === 'disabled' || esim.status === 'freed') throw new AppError('ESIM_DISABLED');
+  assertEsimAllows(esim, action);
   return esim;
 };
 
@@ -64,7 +69,7 @@ export const listTopUpPackages = async (
   esimId: string,
   locale: Locale,
 ) => {
-  const esim = await usableEsim(deps.db, { userId }, esimId);
+  const esim = await usableEsim(deps.db, { userId }, esimId, 'topUp');
   const destination = await destinationOf(deps.db, esim);
   const rows = await listSellablePackages(deps.db, { provider: destination.provider });
   const catalogue = await deps.catalogue.get();
@@ -92,6 +97,7 @@ export const toCustomerEsims = async (db: Db, rows: EsimRow[]): Promise<Customer
     installLimit: esimInstallLimit,
     replacedById: esim.replacedById,
     createdAt: esim.createdAt.toISOString(),
+    endedAt: esim.endedAt?.toISOString() ?? null,
     packages: packages
       .filter((p) => p.esimId === esim.id)
       .map((p) => ({
@@ -113,18 +119,12 @@ export const toCustomerEsims = async (db: Db, rows: EsimRow[]): Promise<Customer
 export const listCustomerEsims = async (deps: { db: Db }, userId: string) =>
   toCustomerEsims(deps.db, await listEsims(deps.db, { scope: { userId } }));
 
-const ownEsim = async (db: Db, userId: string, esimId: string) => {
-  const esim = await getEsim(db, esimId, { userId });
-  if (!esim) throw new AppError('NOT_FOUND');
-  return esim;
-};
-
 export const getCustomerEsimInstall = async (
   deps: { db: Db },
   userId: string,
   esimId: string,
 ): Promise<CustomerEsimInstall> => {
-  const esim = await ownEsim(deps.db, userId, esimId);
+  const esim = await usableEsim(deps.db, { userId }, esimId, 'install');
   return { ...(await toEsimInstall(esim)), installCount: esim.installCount, installLimit: esimInstallLimit };
 };
 
@@ -134,7 +134,7 @@ export const refreshCustomerEsimUsage = async (
   userId: string,
   esimId: string,
 ) => {
-  const esim = await ownEsim(deps.db, userId, esimId);
+  const esim = await usableEsim(deps.db, { userId }, esimId, 'usage');
   const [usage] = await deps.esimProvider.getUsage([esim.providerRef]);
   if (usage) await applyUsage(deps, esim.id, usage.usedMb);
   const [view] = await toCustomerEsims(deps.db, [esim]);
@@ -152,10 +152,16 @@ export const shopSubscriberEsim = async (db: Db, shopId: string, esimId: string)
   return esim;
 };
 
-/** Install details of one of the shop's eSIMs (the portal's QR code, print and the wizard's last step). */
-export const toPortalEsimInstall = async (esim: EsimRow) => ({
-  esimId: esim.id,
-  ...(await toEsimInstall(esim)),
-  installCount: esim.installCount,
-  installLimit: esimInstallLimit,
-});
+/**
+ * Install details of one of the shop's eSIMs (the portal's QR code, print and the wizard's last step); refused
+ * for one that ended, whose QR code no longer installs anything.
+ */
+export const toPortalEsimInstall = async (esim: EsimRow) => {
+  assertEsimAllows(esim, 'install');
+  return {
+    esimId: esim.id,
+    ...(await toEsimInstall(esim)),
+    installCount: esim.installCount,
+    installLimit: esimInstallLimit,
+  };
+};

@@ -1,7 +1,7 @@
 import type { PageQuery } from '@esim/contracts';
 import type { GiftEsimsCsvQuery } from '@esim/contracts/staff';
 import { type Db, esims, giftEsims, orders, users } from '@esim/db';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { defineListQuery, searchCondition } from '../../lib/list-query';
 
@@ -29,11 +29,17 @@ export const recordGiftSent = (
     .set({ ...values, sentAt: sql`now()` })
     .where(eq(giftEsims.orderId, orderId));
 
-/** The gift a claim token opens, locked for the claim, with its order's eSIM. */
+/** The gift a claim token opens, locked for the claim, with its order's state and eSIM. */
 export const lockGiftByToken = async (db: Db, claimTokenHash: string) =>
   (
     await db
-      .select({ gift: giftEsims, esimId: esims.id, packageSnapshot: orders.packageSnapshot })
+      .select({
+        gift: giftEsims,
+        esimId: esims.id,
+        esimStatus: esims.status,
+        orderStatus: orders.status,
+        packageSnapshot: orders.packageSnapshot,
+      })
       .from(giftEsims)
       .innerJoin(orders, eq(orders.id, giftEsims.orderId))
       .leftJoin(esims, eq(esims.orderId, giftEsims.orderId))
@@ -62,10 +68,18 @@ export type GiftEsimFilters = GiftEsimsCsvQuery & {
 
 const claimer = alias(users, 'claimer');
 
-/** Not paid and fulfilled yet, sent to the recipient, or claimed. */
+/**
+ * Ended before a claim (`giftEsimStateOf` in gift-esim-lifecycle.ts, ADR 0091): the order refunded in full, or
+ * its eSIM freed or cancelled.
+ */
+const endedBeforeClaim = sql`(${giftEsims.claimedAt} is null and (${orders.status} = 'refunded' or exists (
+  select 1 from ${esims} where ${esims.orderId} = ${giftEsims.orderId} and ${esims.status} not in ('ready', 'installed'))))`;
+
+/** Not paid and fulfilled yet, sent to the recipient, claimed, or ended before a claim. */
 const deliveryState = sql<
-  'pending' | 'sent' | 'claimed'
->`case when ${giftEsims.claimedAt} is not null then 'claimed' when ${giftEsims.sentAt} is not null then 'sent' else 'pending' end`;
+  'pending' | 'sent' | 'claimed' | 'ended'
+>`case when ${giftEsims.claimedAt} is not null then 'claimed' when ${endedBeforeClaim} then 'ended'
+  when ${giftEsims.sentAt} is not null then 'sent' else 'pending' end`;
 
 const giftEsimList = defineListQuery({
   select: (db, listFields) =>
@@ -84,9 +98,7 @@ const giftEsimList = defineListQuery({
   where: (filters: GiftEsimFilters) =>
     and(
       filters.orderId ? eq(giftEsims.orderId, filters.orderId) : undefined,
-      filters.delivery === 'claimed' ? isNotNull(giftEsims.claimedAt) : undefined,
-      filters.delivery === 'sent' ? and(isNotNull(giftEsims.sentAt), isNull(giftEsims.claimedAt)) : undefined,
-      filters.delivery === 'pending' ? isNull(giftEsims.sentAt) : undefined,
+      filters.delivery ? sql`${deliveryState} = ${filters.delivery}` : undefined,
       searchCondition(filters.q, [orders.number, orders.buyerEmail, giftEsims.recipientEmail]),
     ),
   sortColumns: { createdAt: giftEsims.createdAt, claimedAt: giftEsims.claimedAt },

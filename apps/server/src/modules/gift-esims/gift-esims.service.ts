@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
+import { giftEndReasonOf, giftEsimAllows, giftEsimStateOf } from './gift-esim-lifecycle';
 import {
   claimGift,
   type GiftEsimListRow,
@@ -29,9 +30,23 @@ export const claimTokenOf = (secret: string, orderId: string, generation: number
 export const hashClaimToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * The refusal of a gift that ended before its claim, saying how (refunded to the giver, cancelled, freed);
+ * `messages` is the i18n prefix of the audience's sentences (`gifts:errors.giftEnded`, `admin:giftEsims.ended`).
+ */
+export const giftEndedError = (facts: Parameters<typeof giftEndReasonOf>[0], messages: string) =>
+  new AppError(
+    'GIFT_ESIM_ENDED',
+    undefined,
+    undefined,
+    undefined,
+    `${messages}.${giftEndReasonOf(facts) ?? 'cancelled'}`,
+  );
+
+/**
  * The recipient claims the gift into their account: the eSIM and its packages become theirs. The same account
  * claiming again changes nothing; another account after the first is refused. An unknown, replaced or
- * tampered token is "invalid" (the hash of the latest link is the only one stored).
+ * tampered token is "invalid" (the hash of the latest link is the only one stored). A gift that ended before
+ * its claim (refunded in full to the giver, its eSIM cancelled or freed) is refused, saying so (ADR 0091).
  */
 export const claimGiftEsim = async (
   deps: { db: Db },
@@ -42,6 +57,9 @@ export const claimGiftEsim = async (
     if (!found?.esimId) throw new AppError('GIFT_CLAIM_INVALID');
     const { gift, esimId } = found;
     const packageName = packageNameOf(found);
+    const facts = { gift, orderStatus: found.orderStatus, esimStatus: found.esimStatus };
+    if (!giftEsimAllows(giftEsimStateOf(facts), 'claim'))
+      throw giftEndedError(facts, 'gifts:errors.giftEnded');
     if (gift.claimedByUserId && gift.claimedByUserId !== input.userId)
       throw new AppError('GIFT_CLAIMED_BY_OTHER');
     const claimed = !gift.claimedByUserId;

@@ -1,5 +1,16 @@
 import { orderViewHeader } from '@esim/contracts';
-import { auditLog, esims, giftEsims, orderEvents, orders, outbox, packages, seedStaffUser } from '@esim/db';
+import {
+  auditLog,
+  esimReleases,
+  esims,
+  giftEsims,
+  orderEvents,
+  orders,
+  outbox,
+  packages,
+  seedStaffUser,
+  seedUser,
+} from '@esim/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
@@ -14,6 +25,7 @@ import {
   uniqueEmail,
   uniquePhone,
 } from '../../test/harness';
+import { runEsimReleaseJob } from '../settings/esim-releases.service';
 import { claimTokenOf, hashClaimToken } from './gift-esims.service';
 
 // Issue 31: gift eSIMs — bought for someone else's e-mail, sent to them in their language with a claim link,
@@ -326,5 +338,133 @@ describe('staff: GET /api/staff/gift-esims and resend', () => {
       expect((await staff(method, url, {})).statusCode, url).toBe(401);
       for (const headers of others) expect((await staff(method, url, headers)).statusCode, url).toBe(403);
     }
+  });
+});
+
+describe('a gift that ended before its claim (issue 40, ADR 0091)', () => {
+  const refund = (orderId: string, kind: string, amountCents: number | 'full' = 'full') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/refunds`,
+      headers: { 'accept-language': 'en', ...admin.auth },
+      payload: { amountCents, kind, reason: 'The giver asked' },
+    });
+  const resend = async (orderId: string) => {
+    // Past the minute in which a second click sends nothing.
+    await ctx.deps.db
+      .update(giftEsims)
+      .set({ sentAt: new Date(Date.now() - 120_000) })
+      .where(eq(giftEsims.orderId, orderId));
+    return staff('POST', `gift-esims/${orderId}/resend`);
+  };
+  const mailsTo = (email: string) => ctx.deps.db.select().from(outbox).where(eq(outbox.to, email));
+  const deliveryOf = async (orderId: string) => (await staff('GET', `gift-esims/${orderId}`)).json().delivery;
+
+  it('refunded in full to the giver: the claim and a staff resend are refused, saying so in each language', async () => {
+    const { orderId, mail, recipientEmail } = await buyGift();
+    expect((await refund(orderId, 'order')).statusCode).toBe(201);
+    const customer = await createSignedInUser(ctx, 'customer');
+    const claimed = await claim(tokenOf(mail.text), customer.auth);
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json()).toEqual({
+      code: 'GIFT_ESIM_ENDED',
+      message:
+        'This gift eSIM was cancelled and its price refunded to the person who gave it, so it can no longer be added to an account.',
+    });
+    const inAlbanian = await claim(tokenOf(mail.text), { ...customer.auth, 'accept-language': 'sq' });
+    expect(inAlbanian.json().message).toBe(
+      'Ky eSIM dhuratë u anulua dhe çmimi i tij iu rimbursua personit që e dhuroi, prandaj nuk mund të shtohet më në një llogari.',
+    );
+    expect((await esimOf(orderId))?.userId).toBeNull();
+    expect(await deliveryOf(orderId)).toBe('ended');
+    const refusedResend = await resend(orderId);
+    expect(refusedResend.statusCode).toBe(409);
+    expect(refusedResend.json()).toEqual({
+      code: 'GIFT_ESIM_ENDED',
+      message:
+        'This gift was refunded in full to its buyer before it was claimed: no new link is sent for an eSIM that no longer works.',
+    });
+    // The gift mail, and one notice that it ended: refunded before its claim, its profile was cancelled too.
+    expect(await mailsTo(recipientEmail)).toHaveLength(2);
+    expect((await esimOf(orderId))?.status).toBe('cancelled');
+    const ended = (
+      await staff('GET', `gift-esims?delivery=ended&q=${encodeURIComponent(recipientEmail)}`)
+    ).json();
+    expect(ended.items.map((g: { id: string }) => g.id)).toEqual([orderId]);
+  });
+
+  it('its package cancelled by staff: the eSIM is cancelled, the recipient is told in their language, the claim refused', async () => {
+    const { orderId, mail, recipientEmail, buyerEmail } = await buyGift(uniqueEmail('recipient'), 'de');
+    const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    // Part of the price: the order is not refunded in full, its eSIM is cancelled.
+    expect((await refund(orderId, 'deleted_package', (order?.totalCents ?? 0) - 100)).statusCode).toBe(201);
+    expect((await esimOf(orderId))?.status).toBe('cancelled');
+    const customer = await createSignedInUser(ctx, 'customer');
+    const claimed = await claim(tokenOf(mail.text), customer.auth);
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json().message).toBe(
+      'This gift eSIM was cancelled and no longer works, so it can no longer be added to an account.',
+    );
+    expect((await resend(orderId)).json().message).toBe(
+      "This gift's eSIM was cancelled before it was claimed: no new link is sent for an eSIM that no longer works.",
+    );
+    const toRecipient = (await mailsTo(recipientEmail)).filter((m) => m.subject?.includes('storniert'));
+    expect(toRecipient).toHaveLength(1);
+    expect(toRecipient[0]?.text).toContain('die Drita Hoxha für Sie gekauft hat');
+    // The giver hears of it through the refund's own notice (ADR 0090), not a second e-mail from the cancel.
+    expect((await mailsTo(buyerEmail)).filter((m) => m.subject?.includes('cancelled'))).toHaveLength(0);
+  });
+
+  it('freed unclaimed: the claim is refused; recipient and giver are each told once, in their own language', async () => {
+    const { orderId, mail, recipientEmail, buyerEmail } = await buyGift(uniqueEmail('recipient'), 'sq');
+    const esim = await esimOf(orderId);
+    await ctx.deps.db
+      .update(esims)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(esims.id, esim?.id ?? ''));
+    await runEsimReleaseJob(ctx.deps);
+    const [release] = await ctx.deps.db
+      .select()
+      .from(esimReleases)
+      .where(eq(esimReleases.esimId, esim?.id ?? ''));
+    const freed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/staff/settings/esim-releases/free',
+      headers: { 'accept-language': 'en', ...admin.auth },
+      payload: { ids: [release?.id] },
+    });
+    expect(freed.json().freed).toBe(1);
+    const customer = await createSignedInUser(ctx, 'customer');
+    const claimed = await claim(tokenOf(mail.text), customer.auth);
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json().message).toBe(
+      'This gift eSIM was never installed and was released, so it no longer works and can no longer be added to an account.',
+    );
+    const toRecipient = (await mailsTo(recipientEmail)).filter((m) => m.subject?.includes('u lirua'));
+    expect(toRecipient).toHaveLength(1);
+    const toGiver = (await mailsTo(buyerEmail)).filter((m) => m.subject?.includes('was released'));
+    expect(toGiver).toHaveLength(1);
+    expect(toGiver[0]?.text).toContain('Nothing is refunded automatically.');
+  });
+
+  it('claimed, then its package cancelled by staff: the recipient, whose eSIM it is, is told once in their language', async () => {
+    const { orderId, mail, buyerEmail } = await buyGift();
+    const recipient = await seedUser(ctx.deps.db, { email: uniqueEmail('claimer'), locale: 'sq' });
+    const token = await loginAs(ctx.app, 'customer', recipient.email, recipient.password);
+    const auth = { authorization: `Bearer ${token.access_token}` };
+    expect((await claim(tokenOf(mail.text), auth)).statusCode).toBe(200);
+    expect((await refund(orderId, 'deleted_package')).statusCode).toBe(201);
+    const told = await mailsTo(recipient.email);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toMatch(/^eSIM-i juaj .+ u anulua$/);
+    expect(told[0]?.text).toContain('që Drita Hoxha bleu për ju');
+    expect((await mailsTo(buyerEmail)).filter((m) => m.subject?.includes('cancelled'))).toHaveLength(0);
+    // The claimed gift is the recipient's eSIM now: its QR code is refused with the reason.
+    const install = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/account/esims/${(await esimOf(orderId))?.id}/install`,
+      headers: { 'accept-language': 'en', ...auth },
+    });
+    expect(install.json().code).toBe('ESIM_CANCELLED');
   });
 });

@@ -17,6 +17,9 @@ type ActionMail = {
     | 'partnerApproved'
     | 'partnerRejected'
     | 'lowBalance'
+    | 'esimEnded.freed'
+    | 'esimEnded.freedShop'
+    | 'esimEnded.cancelled'
     | 'orderScreens.contactBuyer';
   /** Interpolated into the template's texts (e.g. the new address of an e-mail change). */
   values?: Record<string, string>;

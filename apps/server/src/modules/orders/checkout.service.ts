@@ -1,4 +1,4 @@
-import type { CreateOrderBody, Locale } from '@esim/contracts';
+import type { CreateOrderBody, Locale, OrderQuote, QuoteOrderBody } from '@esim/contracts';
 import { type Db, packageSnapshotOf } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,23 +6,30 @@ import type { PaymentsProvider } from '../../adapters/payments/port';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../auth/auth.repository';
+import { findSellablePackageById, findSellablePackageBySlug } from '../catalogue/catalogue.repository';
 import { orderPriceOf } from '../catalogue/package-price';
 import {
   type CouponUse,
+  quoteCouponDiscount,
   redeemCoupon,
   reserveCoupon,
   retakeReleasedCoupon,
 } from '../coupons/coupon-redemption.service';
 import { captureCouponRedemption } from '../coupons/coupons.repository';
+import { assertEsimAllows } from '../esims/esim-lifecycle';
+import { getEsim } from '../esims/esims.repository';
 import {
   captureGiftCardHolds,
+  coveredBy,
   dueByCard,
+  findUsableGiftCard,
   giftCardSessionRef,
   holdGiftCard,
 } from '../gift-cards/gift-card-redemption.service';
 import { insertGiftEsim } from '../gift-esims/gift-esims.repository';
 import type { Mailer } from '../mail/mail.service';
 import { ensureBuyerAccount } from './buyer-account.service';
+import { checkConfirmedPrice } from './confirmed-price';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { createOrderNumber } from './order-number';
 import {
@@ -172,8 +179,28 @@ export const insertNumberedOrder = async (
 };
 
 /**
- * Creates a pending order priced by the server (the request carries no price) and opens a card checkout.
- * A signed-out buyer whose e-mail or phone belongs to an account is asked to log in (SPEC section 8); an
+ * The order page's price for its codes (ADR 0093): the package's price now, the coupon's discount and what the
+ * gift card would pay, by the rules the order itself uses; nothing is held. The page shows it and sends it back
+ * with the order, which refuses a different price.
+ */
+export const quoteOrder = async (deps: { db: Db }, body: QuoteOrderBody): Promise<OrderQuote> => {
+  const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
+  if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
+  const { totalCents: priceCents } = orderPriceOf(pkg);
+  const discountCents = body.couponCode
+    ? await quoteCouponDiscount(deps.db, body.couponCode, pkg, priceCents)
+    : 0;
+  const totalCents = priceCents - discountCents;
+  const giftCardCents = body.giftCardCode
+    ? coveredBy((await findUsableGiftCard(deps.db, body.giftCardCode)).balanceCents, totalCents)
+    : 0;
+  return { priceCents, discountCents, totalCents, giftCardCents, cardCents: totalCents - giftCardCents };
+};
+
+/**
+ * Creates a pending order priced by the server and opens a card checkout. The request carries no price to
+ * charge, only the one the page showed: a different price refuses the order before anything is written (ADR
+ * 0093). A signed-out buyer whose e-mail or phone belongs to an account is asked to log in (SPEC section 8); an
  * unknown buyer's account is created when the payment succeeds, so an abandoned checkout leaves no account.
  */
 export const createOrder = async (
@@ -215,8 +242,11 @@ export const createOrder = async (
   };
   const { gift } = body;
   const couponCode = body.couponCode || null;
+  const giftCardCode = body.giftCardCode || null;
+  const confirmed = { totalCents: body.expectedTotalCents, cardCents: body.expectedCardCents };
   // A gift's recipient and a coupon's use are written with their order, in the order's transaction (ADR 0044,
-  // 0057); the coupon is checked (its row locked) before the order is priced.
+  // 0057); the coupon is checked (its row locked) before the order is priced, and the price compared with the
+  // one the buyer confirmed before anything is written (ADR 0093).
   const insertRows = async (db: Db) => {
     const coupon: CouponUse | null = couponCode
       ? await reserveCoupon(db, {
@@ -226,15 +256,15 @@ export const createOrder = async (
           customerEmail: body.email,
         })
       : null;
+    const totalCents = values.totalCents - (coupon?.discountCents ?? 0);
+    // With a gift card, what the card pays is known once the card's part is held (createOrderWithGiftCard).
+    checkConfirmedPrice(giftCardCode ? { totalCents: confirmed.totalCents } : confirmed, {
+      totalCents,
+      cardCents: totalCents,
+    });
     const row = await insertNumberedOrder(
       { db },
-      coupon
-        ? {
-            ...values,
-            discountCents: values.discountCents + coupon.discountCents,
-            totalCents: values.totalCents - coupon.discountCents,
-          }
-        : values,
+      coupon ? { ...values, discountCents: values.discountCents + coupon.discountCents, totalCents } : values,
     );
     if (coupon) await redeemCoupon(db, coupon, row.id);
     if (gift)
@@ -247,7 +277,8 @@ export const createOrder = async (
       });
     return row;
   };
-  if (body.giftCardCode) return createOrderWithGiftCard(deps, insertRows, body.giftCardCode, pkg.slug, log);
+  if (giftCardCode)
+    return createOrderWithGiftCard(deps, insertRows, giftCardCode, pkg.slug, log, confirmed.cardCents);
   const order =
     gift || couponCode ? await deps.db.transaction((tx) => insertRows(tx)) : await insertRows(deps.db);
   const checkoutUrl = await openCheckout(deps, order, pkg.slug, log, { othersOpen: 'none' });
@@ -266,10 +297,16 @@ const createOrderWithGiftCard = async (
   code: string,
   packageSlug: string,
   log: FastifyBaseLogger,
+  confirmedCardCents: number | undefined,
 ) => {
   const { order, heldCents } = await deps.db.transaction(async (tx) => {
     const created = await insertRows(tx);
     const held = await holdGiftCard(tx, { code, orderId: created.id, totalCents: created.totalCents });
+    // The card spent elsewhere since the page asked pays less: the card page would charge more than shown.
+    checkConfirmedPrice(
+      { cardCents: confirmedCardCents },
+      { totalCents: created.totalCents, cardCents: created.totalCents - held },
+    );
     if (held < created.totalCents) return { order: created, heldCents: held };
     const sessionRef = giftCardSessionRef(created.id);
     await insertPayment(
@@ -307,6 +344,20 @@ export const retryPayment = async (deps: CheckoutDeps, orderId: string, log: Fas
   if (!order) throw new AppError('NOT_FOUND');
   if (order.status !== 'pending' || (await hasSucceededPayment(deps.db, order.id)))
     throw new AppError(order.paidAt ? 'PAYMENT_COMPLETED_EARLIER' : 'ORDER_NOT_RETRIABLE');
+  // A package taken off sale since the order was made is not sold by a new card page (what a package order buys;
+  // a change of eSIM buys the change, whatever package the new profile carries).
+  if (
+    order.packageId &&
+    order.kind !== 'change_esim' &&
+    !(await findSellablePackageById(deps.db, order.packageId))
+  )
+    throw new AppError('PACKAGE_NOT_ON_SALE');
+  // The eSIM a top-up or a change is for may have ended meanwhile (freed, cancelled, replaced: ADR 0091).
+  if ((order.kind === 'topup' || order.kind === 'change_esim') && order.targetEsimId) {
+    const target = await getEsim(deps.db, order.targetEsimId);
+    if (!target) throw new AppError('NOT_FOUND');
+    assertEsimAllows(target, order.kind === 'topup' ? 'topUp' : 'change');
+  }
   // Another change of the same eSIM started meanwhile: paying this one too would be refunded anyway.
   if (order.kind === 'change_esim' && order.targetEsimId) {
     const blocker = await findEsimChangeBlocker(deps.db, order.targetEsimId, order.id);

@@ -12,6 +12,7 @@ import { destinationOf, fitsEsim, usableEsim } from '../esims/esims.service';
 import { listRefundsOfOrders } from '../refunds/refunds.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './checkout.service';
+import { checkConfirmedPrice } from './confirmed-price';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
 import { toOrderRefund } from './order-receipts.service';
@@ -103,24 +104,35 @@ const buyerOf = (user: UserRow) => ({
   country: user.country,
 });
 
-/** Buy package: a card order for a package on an own eSIM; fulfilment queues it behind the active one. */
+/**
+ * Buy package: a card order for a package on an own eSIM; fulfilment queues it behind the active one. A price
+ * other than the one the button showed refuses it, nothing written (ADR 0093).
+ */
 export const createTopUp = async (
   deps: CheckoutDeps,
-  input: { user: UserRow; esimId: string; packageSlug: string; locale: Locale },
+  input: {
+    user: UserRow;
+    esimId: string;
+    packageSlug: string;
+    locale: Locale;
+    expectedTotalCents?: number | undefined;
+  },
   log: FastifyBaseLogger,
 ) => {
-  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId);
+  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId, 'topUp');
   const pkg = await findSellablePackageBySlug(deps.db, input.packageSlug);
   if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   if (!fitsEsim(await destinationOf(deps.db, esim), pkg))
     throw new AppError('TOP_UP_NOT_ALLOWED', { packageSlug: ['errors.TOP_UP_NOT_ALLOWED'] });
+  const price = orderPriceOf(pkg);
+  checkConfirmedPrice({ totalCents: input.expectedTotalCents }, price);
   const order = await insertNumberedOrder(deps, {
     kind: 'topup',
     ...buyerOf(input.user),
     packageId: pkg.id,
     targetEsimId: esim.id,
     packageSnapshot: packageSnapshotOf(pkg),
-    ...orderPriceOf(pkg),
+    ...price,
     paymentMethod: 'card',
     locale: input.locale,
   });
@@ -128,7 +140,7 @@ export const createTopUp = async (
 };
 
 export const quoteEsimChange = async (deps: { db: Db }, userId: string, esimId: string) => {
-  const esim = await usableEsim(deps.db, { userId }, esimId);
+  const esim = await usableEsim(deps.db, { userId }, esimId, 'change');
   const options = await getGeneralOptions(deps.db);
   return {
     priceCents: options.changeEsimPriceCents,
@@ -139,14 +151,15 @@ export const quoteEsimChange = async (deps: { db: Db }, userId: string, esimId: 
 
 /**
  * Change eSIM (SPEC section 4): a card order for a new eSIM that takes over every active and queued package.
- * One change at a time per eSIM: one awaiting payment or paid and still being fulfilled refuses another.
+ * One change at a time per eSIM: one awaiting payment or paid and still being fulfilled refuses another. A fee
+ * other than the one the form showed refuses it, nothing written (ADR 0093).
  */
 export const createEsimChange = async (
   deps: CheckoutDeps,
-  input: { user: UserRow; esimId: string; locale: Locale },
+  input: { user: UserRow; esimId: string; locale: Locale; expectedTotalCents?: number | undefined },
   log: FastifyBaseLogger,
 ) => {
-  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId);
+  const esim = await usableEsim(deps.db, { userId: input.user.id }, input.esimId, 'change');
   const blocker = await findEsimChangeBlocker(deps.db, esim.id);
   if (blocker) throw new AppError(blocker);
   const [first] = await listMovablePackages(deps.db, esim.id);
@@ -156,6 +169,7 @@ export const createEsimChange = async (
     : await findOriginalPackage(deps.db, esim.id);
   if (!pkg) throw new AppError('NOT_FOUND');
   const { changeEsimPriceCents } = await getGeneralOptions(deps.db);
+  checkConfirmedPrice({ totalCents: input.expectedTotalCents }, { totalCents: changeEsimPriceCents });
   const order = await insertNumberedOrder(deps, {
     kind: 'change_esim',
     ...buyerOf(input.user),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@esim/contracts';
+import { esimAllows } from '@esim/contracts/esim-lifecycle';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
@@ -273,8 +274,12 @@ const completeOrder = async (
 const completeTopUp = async (deps: FulfilmentDeps, order: OrderRow) => {
   const target = order.targetEsimId ? await getEsim(deps.db, order.targetEsimId) : undefined;
   if (!target) throw new EsimProviderError('the eSIM to top up does not exist', false, 'ESIM_MISSING');
-  if (target.status === 'disabled' || target.status === 'freed')
-    throw new EsimProviderError('the eSIM to top up is disabled', false, 'ESIM_INACTIVE');
+  if (!esimAllows(target.status, 'topUp'))
+    throw new EsimProviderError(
+      `the eSIM to top up no longer works (${target.status})`,
+      false,
+      'ESIM_INACTIVE',
+    );
   const snapshot = snapshotOf(order);
   await callProvider(deps, order.id, 'top_up', () =>
     deps.esimProvider.topUp({
@@ -366,7 +371,7 @@ const completeEsimChange = async (deps: FulfilmentDeps, order: OrderRow) => {
       return 'skipped' as const;
     }
     await movePackages(tx, old.id, fresh.id);
-    await updateEsim(tx, old.id, { status: 'disabled', replacedById: fresh.id });
+    await updateEsim(tx, old.id, { status: 'disabled', replacedById: fresh.id, endedAt: new Date() });
     return 'moved' as const;
   });
   if (moved === 'skipped') return 'skipped';

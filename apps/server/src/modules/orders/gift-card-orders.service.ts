@@ -15,10 +15,10 @@ import {
   insertGiftCard,
 } from '../gift-cards/gift-cards.repository';
 import { deliverGiftCardInTransaction, type GiftCardMailDeps } from '../gift-cards/gift-cards.service';
+import { mailId } from '../mail/mail-id';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { type CheckoutDeps, insertNumberedOrder, openCheckout } from './checkout.service';
-import { mailId } from './gift-esim-orders.service';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
 import { changeOrderStatus, insertOrder, lockOrder, type OrderRow } from './orders.repository';
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Locale } from '@esim/contracts';
 import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
@@ -10,14 +9,21 @@ import { escapeHtml } from '../../lib/html';
 import { recordChange } from '../audit/audit.repository';
 import type { EsimRow } from '../esims/esims.repository';
 import { getEsimForOrder } from '../esims/esims.repository';
+import { giftEsimAllows, giftEsimStateOf } from '../gift-esims/gift-esim-lifecycle';
 import {
   type GiftEsimRow,
   getGiftEsim,
   lockGiftEsim,
   recordGiftSent,
 } from '../gift-esims/gift-esims.repository';
-import { claimTokenOf, getStaffGiftEsim, hashClaimToken } from '../gift-esims/gift-esims.service';
+import {
+  claimTokenOf,
+  getStaffGiftEsim,
+  giftEndedError,
+  hashClaimToken,
+} from '../gift-esims/gift-esims.service';
 import type { Mailer } from '../mail/mail.service';
+import { mailId } from '../mail/mail-id';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import { invoiceFileName, renderOrderInvoice } from './order-invoice';
@@ -34,12 +40,6 @@ export type GiftMailDeps = {
   config: Pick<Config, 'siteUrl' | 'jwtSecret'>;
   i18n: ServerI18n;
   mailer: Mailer;
-};
-
-/** An outbox id fixed by its parts, so one e-mail is stored once however often it is rendered. */
-export const mailId = (key: string) => {
-  const hex = createHash('md5').update(key).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
 const recipientMail = async (
@@ -161,7 +161,12 @@ export const resendGiftEsim = async (
   const resent = await deps.db.transaction(async (tx) => {
     const gift = await lockGiftEsim(tx, order.id);
     if (!gift) throw new AppError('NOT_FOUND');
-    if (!esim || gift.sendCount === 0 || gift.claimedAt) throw new AppError('ACTION_NOT_ALLOWED');
+    // A gift refunded or whose eSIM ended gets no new link to a dead profile (ADR 0091): staff are told why.
+    const facts = { gift, orderStatus: order.status, esimStatus: esim?.status ?? null };
+    const state = giftEsimStateOf(facts);
+    if (state === 'ended') throw giftEndedError(facts, 'admin:giftEsims.ended');
+    if (!esim || gift.sendCount === 0 || !giftEsimAllows(state, 'resend'))
+      throw new AppError('ACTION_NOT_ALLOWED');
     if (gift.sentAt && Date.now() - gift.sentAt.getTime() < resendPauseMs) return false;
     const generation = gift.sendCount + 1;
     const token = claimTokenOf(deps.config.jwtSecret, order.id, generation);

@@ -1,3 +1,4 @@
+import { esimAllows } from '@esim/contracts/esim-lifecycle';
 import { type Db, esims, orders, payments } from '@esim/db';
 import { and, desc, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { OrderRow } from './orders.repository';
@@ -63,8 +64,10 @@ export const findPaidOrderConflict = async (db: Db, order: OrderRow): Promise<st
     .where(eq(esims.id, order.targetEsimId))
     .for('update')
     .limit(1);
-  if (!esim || esim.status === 'disabled' || esim.status === 'freed')
-    return order.kind === 'topup' ? 'the eSIM to top up is disabled' : 'the eSIM was already changed';
+  if (!esim || !esimAllows(esim.status, order.kind === 'topup' ? 'topUp' : 'change'))
+    return order.kind === 'topup'
+      ? `the eSIM to top up no longer works (${esim?.status ?? 'missing'})`
+      : 'the eSIM was already changed or no longer works';
   if (order.kind === 'topup') return null;
   const [other] = await db
     .select({ number: orders.number })

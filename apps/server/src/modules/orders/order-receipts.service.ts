@@ -1,4 +1,5 @@
 import type { OrderReceipt, OrderRefund } from '@esim/contracts';
+import { esimAllows } from '@esim/contracts/esim-lifecycle';
 import type { Db } from '@esim/db';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
@@ -28,10 +29,12 @@ export const getReceipt = async (deps: ReceiptDeps, orderId: string, viewToken: 
   // A top-up brings no new eSIM; a new eSIM or a change shows the eSIM this order created. A gift's eSIM is its
   // recipient's: the buyer learns where it went, not its QR code.
   const gift = order.kind === 'gift_esim' ? await getGiftEsim(deps.db, order.id) : undefined;
-  const esim =
+  const found =
     order.fulfilmentStatus === 'completed' && order.kind !== 'topup' && !gift
       ? await getEsimForOrder(deps.db, order.id)
       : undefined;
+  // A profile that ended since (freed or cancelled, ADR 0091) has no QR code to hand out any more.
+  const esim = found && esimAllows(found.status, 'install') ? found : undefined;
   const receipt: OrderReceipt = {
     orderId: order.id,
     number: order.number,

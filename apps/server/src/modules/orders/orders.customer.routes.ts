@@ -126,7 +126,12 @@ export const ordersCustomerRoutes =
       async (request, reply) => {
         const { order, checkoutUrl } = await createEsimChange(
           deps,
-          { user: authOf(request).details.user, esimId: request.params.esimId, locale: request.locale },
+          {
+            user: authOf(request).details.user,
+            esimId: request.params.esimId,
+            locale: request.locale,
+            expectedTotalCents: request.body.expectedTotalCents,
+          },
           request.log,
         );
         return reply.status(201).send(created(order, checkoutUrl));

@@ -515,6 +515,55 @@ describe('buying an eSIM end to end', () => {
   });
 });
 
+describe('"try again" on an order whose package was taken off sale (issue 40)', () => {
+  it('is refused with a message before any new card page, and works again once the package is back', async () => {
+    // A package of its own, so taking it off sale does not touch the other tests' orders.
+    const [pkg] = await ctx.deps.db
+      .select()
+      .from(packages)
+      .where(
+        and(eq(packages.type, 'local'), eq(packages.active, true), sql`${packages.slug} <> ${localSlug}`),
+      )
+      .limit(1);
+    if (!pkg) throw new Error('no second local package');
+    const { orderId, checkoutUrl, viewToken } = (
+      await placeOrder(orderBody({ packageSlug: pkg.slug }))
+    ).json();
+    await sandbox().submitCard(sessionOf(checkoutUrl), declined);
+    const paymentsBefore = await ctx.deps.db.select().from(payments).where(eq(payments.orderId, orderId));
+    await ctx.deps.db.update(packages).set({ active: false }).where(eq(packages.id, pkg.id));
+    try {
+      for (const [lang, message] of [
+        ['en', 'This package is no longer on sale, so this order cannot be paid. Choose another package.'],
+        [
+          'sq',
+          'Kjo paketë nuk shitet më, prandaj kjo porosi nuk mund të paguhet. Zgjidhni një paketë tjetër.',
+        ],
+      ] as const) {
+        const retry = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/orders/${orderId}/retry-payment`,
+          headers: { 'accept-language': lang, [orderViewHeader]: viewToken },
+        });
+        expect(retry.statusCode).toBe(409);
+        expect(retry.json()).toEqual({ code: 'PACKAGE_NOT_ON_SALE', message });
+      }
+      // No new card page was opened.
+      expect(await ctx.deps.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(
+        paymentsBefore.length,
+      );
+    } finally {
+      await ctx.deps.db.update(packages).set({ active: true }).where(eq(packages.id, pkg.id));
+    }
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/retry-payment`,
+      headers: { [orderViewHeader]: viewToken },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
 describe('order proofs (view tokens) and access tokens', () => {
   it('refuses "try again" without the order\'s view token, with another order\'s, or with an access token', async () => {
     const first = (await placeOrder(orderBody())).json();

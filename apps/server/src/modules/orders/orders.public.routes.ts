@@ -3,16 +3,18 @@ import {
   createOrderBodySchema,
   createOrderResponseSchema,
   orderIdParamsSchema,
+  orderQuoteSchema,
   orderReceiptQuerySchema,
   orderReceiptSchema,
   orderViewHeader,
   paymentOutcomeSchema,
+  quoteOrderBodySchema,
   retryPaymentResponseSchema,
 } from '@esim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { bearerToken } from '../auth/tokens';
-import { createOrder, retryPayment } from './checkout.service';
+import { createOrder, quoteOrder, retryPayment } from './checkout.service';
 import { waitForReceipt } from './order-receipts.service';
 import { signViewToken, verifyOrderProof } from './order-view-tokens';
 import { confirmReturn } from './payment-reconciliation.service';
@@ -23,6 +25,27 @@ const tags = ['orders'];
 export const ordersPublicRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post(
+      '/orders/quote',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: "The order page's price for a package with a coupon and a gift card (nothing is held)",
+          description:
+            'What the order would cost now and what the card page would charge, priced as `POST /api/orders` prices (ADR 0093). The page shows it and sends `totalCents` and `cardCents` back as `expectedTotalCents` and `expectedCardCents`. A code counts against the same per-address limits as the coupon and gift-card previews.',
+          body: quoteOrderBodySchema,
+          response: { 200: orderQuoteSchema },
+        },
+      },
+      async (request, reply) => {
+        // Codes cannot be tried here by the thousand either: the previews' own limits per address.
+        if (request.body.couponCode) await deps.authRateLimits.consume(request, reply, 'coupon-preview');
+        if (request.body.giftCardCode) await deps.authRateLimits.consume(request, reply, 'gift-card-preview');
+        return quoteOrder(deps, request.body);
+      },
+    );
+
     app.post(
       '/orders',
       {

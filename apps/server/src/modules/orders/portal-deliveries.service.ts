@@ -6,6 +6,7 @@ import type { Db } from '@esim/db';
 import type { ServerI18n } from '@esim/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { assertEsimAllows } from '../esims/esim-lifecycle';
 import { shopSubscriberEsim } from '../esims/esims.service';
 import { iosInstallLink, renderActivationQrPng } from '../esims/qr-code';
 import { renderEsimSheetPdf } from '../invoices/esim-sheet-pdf';
@@ -34,10 +35,10 @@ export type DeliveryDeps = {
 type Shop = { id: string; name: string; logo: string | null };
 type ShopUser = { id: string; firstName: string; lastName: string };
 
-/** The eSIM (a working one: a disabled eSIM can no longer be installed), its subscriber and its order. */
+/** The eSIM (a working one: an eSIM that ended can no longer be installed, ADR 0091), its subscriber and order. */
 const deliverable = async (db: Db, shopId: string, esimId: string) => {
   const esim = await shopSubscriberEsim(db, shopId, esimId);
-  if (esim.status === 'disabled' || esim.status === 'freed') throw new AppError('ESIM_DISABLED');
+  assertEsimAllows(esim, 'install');
   const subscriber = await getSubscriber(db, shopId, esim.subscriberId ?? '');
   const order = esim.orderId ? await getOrder(db, esim.orderId, { shopId }) : undefined;
   if (!subscriber || !order) throw new AppError('NOT_FOUND');

@@ -1,4 +1,5 @@
 import type { Locale } from '@esim/contracts';
+import { esimAllows } from '@esim/contracts/esim-lifecycle';
 import {
   type Balances,
   type CreatePortalPurchaseBody,
@@ -37,6 +38,7 @@ import {
   toBalances,
 } from '../credits/credits.service';
 import { queueLowBalanceMail } from '../credits/low-balance-mail';
+import { assertEsimAllows } from '../esims/esim-lifecycle';
 import {
   findOriginalPackage,
   getEsim,
@@ -59,6 +61,7 @@ import {
   type SubscriberRow,
 } from '../subscribers/subscribers.repository';
 import { type CheckoutDeps, insertNumberedOrder, isUniqueViolation, openCheckout } from './checkout.service';
+import { checkConfirmedPrice } from './confirmed-price';
 import { findEsimChangeBlocker } from './order-conflicts.repository';
 import { renderOrderInvoice } from './order-invoice';
 import { createOrderNumber } from './order-number';
@@ -278,6 +281,7 @@ export const createPortalPurchase = async (
   return buyWithCredits(deps, {
     ...input,
     idempotencyKey: body.idempotencyKey,
+    expectedTotalCents: body.expectedTotalCents,
     pkg,
     kind: 'esim',
     targetEsimId: null,
@@ -303,7 +307,7 @@ export const createPortalRefill = async (
   const { body, shopId } = input;
   const earlier = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
   if (earlier) return answerOf(deps, shopId, earlier);
-  const esim = await usableEsim(deps.db, { shopId }, input.esimId);
+  const esim = await usableEsim(deps.db, { shopId }, input.esimId, 'topUp');
   const pkg = await findSellablePackageBySlug(deps.db, body.packageSlug);
   if (!pkg) throw new AppError('NOT_FOUND', { packageSlug: ['errors.NOT_FOUND'] });
   if (!fitsEsim(await destinationOf(deps.db, esim), pkg))
@@ -311,10 +315,15 @@ export const createPortalRefill = async (
   return buyWithCredits(deps, {
     ...input,
     idempotencyKey: body.idempotencyKey,
+    expectedTotalCents: body.expectedTotalCents,
     pkg,
     kind: 'topup',
     targetEsimId: esim.id,
     subscriberOf: async (tx) => {
+      // Under the eSIM's row lock: an eSIM freed or cancelled meanwhile takes no paid refill (ADR 0091).
+      const locked = await lockEsim(tx, esim.id);
+      if (!locked) throw new AppError('NOT_FOUND');
+      assertEsimAllows(locked, 'topUp');
       const subscriber = esim.subscriberId ? await getSubscriber(tx, shopId, esim.subscriberId) : undefined;
       if (!subscriber) throw new AppError('NOT_FOUND');
       return subscriber;
@@ -339,6 +348,8 @@ const buyWithCredits = async (
     targetEsimId: string | null;
     /** What the shop pays when it is not the package's reseller price (a change of eSIM's fee). */
     priceCents?: number;
+    /** The price the wizard's confirm step showed (ADR 0093). */
+    expectedTotalCents: number | undefined;
     subscriberOf: (tx: Db) => Promise<SubscriberRow>;
   },
 ) => {
@@ -346,6 +357,8 @@ const buyWithCredits = async (
   const price = input.priceCents ?? pkg.resellerPriceCents;
   if (price === null || price <= 0)
     throw new AppError('PACKAGE_NOT_FOR_RESELLERS', { packageSlug: ['errors.PACKAGE_NOT_FOR_RESELLERS'] });
+  // Repriced since the confirm step showed it: said before any debit, with the new price (ADR 0093).
+  checkConfirmedPrice({ totalCents: input.expectedTotalCents }, { totalCents: price });
   const shop = await getShopBalances(deps.db, shopId);
   // Clearly not enough (a balance seen a moment ago): no transaction at all. The debit checks again under the lock.
   if (!shop || !splitSpend(price, shop)) {
@@ -500,7 +513,7 @@ export const quotePortalEsimChange = async (
   shopId: string,
   esimId: string,
 ): Promise<PortalChangeQuote> => {
-  const esim = await usableEsim(deps.db, { shopId }, esimId);
+  const esim = await usableEsim(deps.db, { shopId }, esimId, 'change');
   const options = await getGeneralOptions(deps.db);
   return {
     priceCents: options.changeEsimPriceCents,
@@ -522,7 +535,7 @@ export const createPortalEsimChange = async (
   const { body, shopId } = input;
   const earlier = await findShopOrderByKey(deps.db, shopId, body.idempotencyKey);
   if (earlier) return answerOf(deps, shopId, earlier);
-  const esim = await usableEsim(deps.db, { shopId }, input.esimId);
+  const esim = await usableEsim(deps.db, { shopId }, input.esimId, 'change');
   if (!esim.subscriberId) throw new AppError('NOT_FOUND');
   const blocker = await findEsimChangeBlocker(deps.db, esim.id);
   if (blocker) throw new AppError(blocker);
@@ -536,13 +549,15 @@ export const createPortalEsimChange = async (
   const change = buyWithCredits(deps, {
     ...input,
     idempotencyKey: body.idempotencyKey,
+    expectedTotalCents: body.expectedTotalCents,
     pkg,
     kind: 'change_esim',
     targetEsimId: esim.id,
     priceCents: changeEsimPriceCents,
     subscriberOf: async (tx) => {
       const locked = await lockEsim(tx, esim.id);
-      if (locked?.status === 'disabled' || locked?.status === 'freed') throw new AppError('ESIM_DISABLED');
+      if (!locked) throw new AppError('NOT_FOUND');
+      assertEsimAllows(locked, 'change');
       const again = await findEsimChangeBlocker(tx, esim.id);
       if (again) throw new AppError(again);
       const subscriber = await getSubscriber(tx, shopId, esim.subscriberId ?? '');
@@ -582,7 +597,11 @@ export const getPortalOrderStatus = async (
     order.kind === 'topup' && order.targetEsimId
       ? await getEsim(deps.db, order.targetEsimId, { shopId })
       : await getEsimForOrder(deps.db, order.id);
-  return { order: view, esim: esim ? await toPortalEsimInstall(esim) : null };
+  // An eSIM that ended since has no QR code to install (ADR 0091): the subscriber page says what happened.
+  return {
+    order: view,
+    esim: esim && esimAllows(esim.status, 'install') ? await toPortalEsimInstall(esim) : null,
+  };
 };
 
 /** One package of the reseller price list by its slug (the wizard's `?package=`); 404 without a reseller price. */
@@ -599,7 +618,7 @@ export const listRefillPackages = async (
   esimId: string,
   sellShopPrice: number,
 ) => {
-  const esim = await usableEsim(deps.db, { shopId }, esimId);
+  const esim = await usableEsim(deps.db, { shopId }, esimId, 'topUp');
   const destination = await destinationOf(deps.db, esim);
   const rows = await listSellablePackages(deps.db, { provider: destination.provider });
   return rows

@@ -109,6 +109,7 @@ export const getStaffOrderPage = async (deps: { db: Db }, orderId: string): Prom
       role: e.orderId === order.id ? ('sold' as const) : ('target' as const),
       installCount: e.installCount,
       createdAt: e.createdAt.toISOString(),
+      endedAt: iso(e.endedAt),
       packages: packages
         .filter((p) => p.esimId === e.id)
         .map((p) => ({

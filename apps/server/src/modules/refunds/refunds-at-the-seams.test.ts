@@ -5,7 +5,6 @@ import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { setSandboxFailRefunds } from '../../adapters/payments/sandbox.repository';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { startFulfilment } from '../../jobs/fulfilment';
-import { callApi, createSignedInUser, createTestContext, type TestContext } from '../../test/harness';
 import {
   buyEsim,
   buyGiftCard,
@@ -20,7 +19,8 @@ import {
   topUpShop,
   waitForFulfilment,
   waitUntil,
-} from '../../test/money-flows';
+} from '../../test/buying';
+import { callApi, createSignedInUser, createTestContext, type TestContext } from '../../test/harness';
 import { giftCardLedgerBalance } from '../gift-cards/gift-cards.repository';
 import { deliverDueGiftCards } from '../gift-cards/gift-cards.service';
 
@@ -265,7 +265,7 @@ describe('a refund racing fulfilment', () => {
       stop();
       await slowCtx.close();
     }
-  });
+  }, 90_000);
 });
 
 describe("a shop's money refunded", () => {
@@ -298,7 +298,7 @@ describe("a shop's money refunded", () => {
       ['topup', 'credit', -18_850],
       ['bonus', 'bonus', -share],
     ]);
-  });
+  }, 60_000);
 
   it('gives a refunded purchase back to paid credit and bonus in the shares it took them', async () => {
     const shop = await newShopUser(ctx);
@@ -336,7 +336,7 @@ describe("a shop's money refunded", () => {
       bonusCents: mid.bonusCents + fromBonus,
     });
     expect((await orderRow(ctx, orderId)).status).toBe('refunded');
-  });
+  }, 60_000);
 });
 
 describe("the order's status", () => {

@@ -107,9 +107,6 @@ export const listPackagesOfOrder = (db: Db, orderId: string) =>
     .innerJoin(esims, eq(esims.id, esimPackages.esimId))
     .where(eq(esimPackages.orderId, orderId));
 
-export const markPackageDeleted = (db: Db, esimPackageId: string) =>
-  db.update(esimPackages).set({ status: 'deleted' }).where(eq(esimPackages.id, esimPackageId));
-
 /**
  * A client's orders that may still have money to give back, oldest first: paid through us (card, gift card or
  * shop credits), whatever happened since, and not yet refunded in full.

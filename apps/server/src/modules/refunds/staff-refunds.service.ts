@@ -11,20 +11,20 @@ import {
 import type { Db } from '@esim/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TFunction } from 'i18next';
-import { EsimProviderError } from '../../adapters/esim/port';
-import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { toPaged } from '../../lib/list-query';
 import { recordChange } from '../audit/audit.repository';
 import { getShopBalances } from '../credits/credits.repository';
 import { refundPurchaseShare, spentOnPurchase, takeBackTopUp } from '../credits/credits.service';
+import { cancelPackagesOfOrder, type EsimCancelDeps } from '../esims/esim-cancel.service';
 import {
   getGiftCardOfOrder,
   getPaidRedemptionOfOrder,
   holdRevocation,
   refundOntoGiftCard,
 } from '../gift-cards/gift-cards.repository';
+import { lockGiftEsim } from '../gift-esims/gift-esims.repository';
 import { recordOrderEvent } from '../order-timeline/order-timeline.repository';
 import { getGeneralOptions } from '../settings/settings.repository';
 import {
@@ -58,12 +58,11 @@ import {
   listRefundableOrderIdsOfClient,
   listRefunds,
   listStaffRefundsOfOrder,
-  markPackageDeleted,
   type StaffRefundRow,
   streamRefunds,
 } from './staff-refunds.repository';
 
-export type StaffRefundDeps = RefundDeps & Pick<AppDeps, 'esimProvider'>;
+export type StaffRefundDeps = RefundDeps & EsimCancelDeps;
 
 /** Orders whose money may go back: paid through us (card, gift card, shop credits), whatever happened after. */
 const refundableMethods = new Set(['card', 'credits', 'gift_card']);
@@ -310,46 +309,25 @@ type RefundInput = {
 };
 
 /**
- * Cancels at the eSIM provider what a package-cancelling kind gives back (ADR 0037): the order's own eSIM, only
- * while unused. The provider's refusal stops the refund with its reason. Answers the wholesale cost recovered.
+ * A gift eSIM refunded in full before its recipient claimed it will be used by nobody (its claim is refused from
+ * now on, ADR 0091): its profile is cancelled at the provider too, so its cost comes back, unless the recipient
+ * installed it from the e-mail already (then it keeps working). The gift's row lock orders this with a claim.
  */
-const cancelPackagesOfOrder = async (
+const cancelUnclaimedGift = async (
   deps: StaffRefundDeps,
   tx: Db,
   order: RefundOrderRow,
-  input: RefundInput,
-): Promise<number> => {
-  const live = (await listPackagesOfOrder(tx, order.id)).filter((p) => p.esimPackage.status !== 'deleted');
-  // Cancelled by an earlier refund of this order: nothing left to cancel or recover.
-  if (live.length === 0) return 0;
-  const ownEsim = live.every((p) => p.esim.orderId === order.id);
-  if (!ownEsim || !live.every(isPackageUnused))
-    throw new AppError(
-      'ESIM_PACKAGE_NOT_CANCELLABLE',
-      undefined,
-      input.t('admin:refunds.errors.packageInUse'),
-    );
-  for (const providerRef of new Set(live.map((p) => p.esim.providerRef))) {
-    const started = Date.now();
-    try {
-      await deps.esimProvider.cancel(providerRef);
-    } catch (error) {
-      if (!(error instanceof EsimProviderError)) throw error;
-      throw new AppError(
-        'ESIM_PACKAGE_NOT_CANCELLABLE',
-        undefined,
-        input.t('admin:refunds.errors.providerRefused', { reason: error.message }),
-      );
-    }
-    await recordOrderEvent(tx, order.id, {
-      kind: 'provider_call',
-      actor: 'staff',
-      staffUserId: input.staffUserId,
-      detail: { request: 'cancel', ok: true, answer: 'cancelled', ms: Date.now() - started },
-    });
+  input: RefundInput & { amountCents: number; leftCents: number },
+) => {
+  if (order.kind !== 'gift_esim' || input.amountCents < input.leftCents) return 0;
+  const gift = await lockGiftEsim(tx, order.id);
+  if (!gift || gift.claimedAt) return 0;
+  try {
+    return await cancelPackagesOfOrder(deps, tx, order, input);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ESIM_PACKAGE_NOT_CANCELLABLE') return 0;
+    throw error;
   }
-  for (const p of live) await markPackageDeleted(tx, p.esimPackage.id);
-  return live.reduce((sum, p) => sum + wholesaleOf(p.esimPackage.snapshot), 0);
 };
 
 /** A refund row of a staff refund, recorded pending; parts given back at once are settled by the caller. */
@@ -401,41 +379,11 @@ const recordParts = async (
       await settle(refund);
       return { refunds: [refund], toSend: [] };
     }
-    case 'top_up': {
-      if (!sources.chargeId || !order.shopId || !sources.shop) throw noCharge();
-      const refund = await row({ cents: input.amountCents, paymentId: sources.chargeId }, true);
-      const share = topUpTakeBack(
-        input.amountCents,
-        { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
-        input.outstandingCents,
-        sources.shop,
-      );
-      const taken =
-        share &&
-        (await takeBackTopUp(tx, { shopId: order.shopId, orderId: order.id, refundId: refund.id, ...share }));
-      if (!taken)
-        throw new AppError(
-          'REFUND_ABOVE_REFUNDABLE',
-          undefined,
-          t('admin:refunds.errors.topUpSpent', { max: '0.00' }),
-        );
-      return { refunds: [refund], toSend: [refund.id] };
-    }
+    case 'top_up':
     case 'gift_card_purchase': {
-      if (!sources.chargeId || !sources.giftCard) throw noCharge();
+      if (!sources.chargeId) throw noCharge();
       const refund = await row({ cents: input.amountCents, paymentId: sources.chargeId }, true);
-      const held = await holdRevocation(tx, {
-        giftCardId: sources.giftCard.id,
-        orderId: order.id,
-        refundId: refund.id,
-        amountCents: input.amountCents,
-      });
-      if (!held)
-        throw new AppError(
-          'REFUND_ABOVE_REFUNDABLE',
-          undefined,
-          t('admin:refunds.errors.giftCardSpent', { max: '0.00' }),
-        );
+      await holdBack(tx, order, sources, refund, input.outstandingCents, t);
       return { refunds: [refund], toSend: [refund.id] };
     }
     case 'card_and_gift_card': {
@@ -500,7 +448,7 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
       );
     const recoveredCents = (packageCancellingRefundKinds as readonly string[]).includes(input.kind)
       ? await cancelPackagesOfOrder(deps, tx, order, input)
-      : 0;
+      : await cancelUnclaimedGift(deps, tx, order, { ...input, amountCents, leftCents });
     const parts = await recordParts(deps, tx, order, sources, {
       ...input,
       amountCents,
@@ -676,7 +624,7 @@ export const retryRefund = async (
     if (split.cardCents > 0) {
       await updateRefund(tx, refund.id, { amountCents: split.cardCents, keyVersion, providerRef: null });
       await transitionRefund(tx, refund.id, ['failed'], 'pending', { error: null, errorCode: null });
-      await holdAgain(tx, order, sources, { ...refund, amountCents: split.cardCents }, outstandingCents, t);
+      await holdBack(tx, order, sources, { ...refund, amountCents: split.cardCents }, outstandingCents, t);
       sends.push(refund.id);
     }
     if (split.giftCardCents > 0 && sources.kind === 'card_and_gift_card' && sources.giftCard) {
@@ -733,8 +681,11 @@ export const retryRefund = async (
   return { refund, message: messageFor(t, refund) };
 };
 
-/** A retried card refund of a top-up or a gift card's purchase holds back again what it gives back. */
-const holdAgain = async (
+/**
+ * A card refund of a top-up or of a gift card's purchase holds back what it gives back while it is on its way (the
+ * shop's credit and bonus, the card's unspent balance): when it is made, and again when a failed one is retried.
+ */
+const holdBack = async (
   tx: Db,
   order: RefundOrderRow,
   sources: Sources,
@@ -742,36 +693,35 @@ const holdAgain = async (
   outstandingCents: number,
   t: TFunction,
 ) => {
-  if (sources.kind === 'gift_card_purchase' && sources.giftCard) {
-    const held = await holdRevocation(tx, {
-      giftCardId: sources.giftCard.id,
-      orderId: order.id,
-      refundId: refund.id,
-      amountCents: refund.amountCents,
-    });
-    if (!held)
-      throw new AppError(
-        'REFUND_ABOVE_REFUNDABLE',
-        undefined,
-        t('admin:refunds.errors.giftCardSpent', { max: '0.00' }),
-      );
+  const spent = (key: 'giftCardSpent' | 'topUpSpent') =>
+    new AppError('REFUND_ABOVE_REFUNDABLE', undefined, t(`admin:refunds.errors.${key}`, { max: '0.00' }));
+  if (sources.kind === 'gift_card_purchase') {
+    const held =
+      sources.giftCard &&
+      (await holdRevocation(tx, {
+        giftCardId: sources.giftCard.id,
+        orderId: order.id,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+      }));
+    if (!held) throw spent('giftCardSpent');
   }
-  if (sources.kind === 'top_up' && sources.shop && order.shopId) {
-    const share = topUpTakeBack(
-      refund.amountCents,
-      { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
-      outstandingCents,
-      sources.shop,
-    );
+  if (sources.kind === 'top_up') {
+    const { shop } = sources;
+    const share =
+      shop && order.shopId
+        ? topUpTakeBack(
+            refund.amountCents,
+            { totalCents: order.totalCents, bonusCents: order.bonusCents ?? 0 },
+            outstandingCents,
+            shop,
+          )
+        : null;
     const taken =
       share &&
+      order.shopId &&
       (await takeBackTopUp(tx, { shopId: order.shopId, orderId: order.id, refundId: refund.id, ...share }));
-    if (!taken)
-      throw new AppError(
-        'REFUND_ABOVE_REFUNDABLE',
-        undefined,
-        t('admin:refunds.errors.topUpSpent', { max: '0.00' }),
-      );
+    if (!taken) throw spent('topUpSpent');
   }
 };
 

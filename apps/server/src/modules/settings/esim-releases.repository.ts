@@ -1,23 +1,14 @@
 import type { PageQuery } from '@esim/contracts';
 import type { EsimReleasesQuery } from '@esim/contracts/staff';
-import { type Db, esimPackages, esimReleases, esims, orders, users } from '@esim/db';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { type Db, esimReleases, esims, orders, users } from '@esim/db';
+import { and, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { defineListQuery, likePattern } from '../../lib/list-query';
+import { unusedEsimCondition } from '../esims/esims.repository';
 
 export type EsimReleaseFilters = Omit<EsimReleasesQuery, 'page' | 'pageSize'>;
 
-/**
- * An eSIM nobody used: never installed, no data used on any of its packages, bought at least `days` ago, not
- * listed before. (`now` is a parameter so a test can run the job "days later".)
- */
-const unusedSince = (cutoff: Date) =>
-  and(
-    eq(esims.status, 'ready'),
-    eq(esims.installCount, 0),
-    lte(esims.createdAt, cutoff),
-    sql`not exists (select 1 from ${esimPackages} where ${esimPackages.esimId} = ${esims.id}
-      and (${esimPackages.dataUsedMb} > 0 or ${esimPackages.activatedAt} is not null))`,
-  );
+/** An eSIM nobody used (the lifecycle's rule, ADR 0091) bought at least `days` ago (`cutoff`). */
+const unusedSince = (cutoff: Date) => and(unusedEsimCondition(), lte(esims.createdAt, cutoff));
 
 /** Lists every unused eSIM once (one row per eSIM: a second run, or two processes at once, add nothing). */
 export const listNewUnusedEsims = async (db: Db, cutoff: Date, unusedDays: number) => {
@@ -35,17 +26,19 @@ export const listNewUnusedEsims = async (db: Db, cutoff: Date, unusedDays: numbe
   return inserted.length;
 };
 
-/** Pending rows whose eSIM was installed or used since it was listed: no longer to be freed. */
+/** Pending rows whose eSIM was installed or used since it was listed, or that an order waits on now. */
 export const dropUsedPendingReleases = (db: Db) =>
   db
     .delete(esimReleases)
     .where(
       and(
         eq(esimReleases.status, 'pending'),
-        sql`not exists (select 1 from ${esims} where ${esims.id} = ${esimReleases.esimId}
-          and ${esims.status} = 'ready' and ${esims.installCount} = 0 and not exists (
-            select 1 from ${esimPackages} where ${esimPackages.esimId} = ${esims.id}
-              and (${esimPackages.dataUsedMb} > 0 or ${esimPackages.activatedAt} is not null)))`,
+        notExists(
+          db
+            .select({ id: esims.id })
+            .from(esims)
+            .where(and(eq(esims.id, esimReleases.esimId), unusedEsimCondition())),
+        ),
       ),
     )
     .returning({ id: esimReleases.id });
@@ -67,22 +60,16 @@ export const lockRelease = async (tx: Db, id: string) =>
       .limit(1)
   )[0];
 
-export const markReleaseFreed = async (
+/** The release's side of freeing (the eSIM itself ends through `esims/esim-cancel.service.ts`). */
+export const markReleaseFreed = (
   tx: Db,
-  release: { id: string; esimId: string },
+  release: { id: string },
   freed: { reason: 'confirmed' | 'automatic'; freedBy: string | null },
-) => {
-  await tx
+) =>
+  tx
     .update(esimReleases)
     .set({ status: 'freed', freedAt: sql`now()`, lastError: null, ...freed })
     .where(eq(esimReleases.id, release.id));
-  await tx.update(esims).set({ status: 'freed' }).where(eq(esims.id, release.esimId));
-  // Its packages were never used; cancelled with the profile.
-  await tx
-    .update(esimPackages)
-    .set({ status: 'deleted' })
-    .where(and(eq(esimPackages.esimId, release.esimId), inArray(esimPackages.status, ['queued', 'active'])));
-};
 
 export const recordReleaseError = (db: Db, id: string, message: string) =>
   db

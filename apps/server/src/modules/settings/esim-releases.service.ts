@@ -1,10 +1,13 @@
 import type { Paged } from '@esim/contracts';
+import { esimAllows } from '@esim/contracts/esim-lifecycle';
 import type { EsimRelease, EsimReleasesQuery, FreeEsimsResult } from '@esim/contracts/staff';
 import { packageNameOf } from '@esim/db';
 import type { TFunction } from 'i18next';
 import { EsimProviderError } from '../../adapters/esim/port';
 import type { AppDeps } from '../../deps';
 import { recordChange } from '../audit/audit.repository';
+import { cancelEsimProfile, type EsimCancelDeps } from '../esims/esim-cancel.service';
+import { isEsimUnused } from '../esims/esims.repository';
 import {
   dropUsedPendingReleases,
   listEsimReleases as listEsimReleaseRows,
@@ -16,7 +19,7 @@ import {
 } from './esim-releases.repository';
 import { getGeneralOptions } from './settings.repository';
 
-type ReleaseDeps = Pick<AppDeps, 'db' | 'esimProvider'>;
+type ReleaseDeps = Pick<AppDeps, 'db'> & EsimCancelDeps;
 const dayMs = 24 * 60 * 60 * 1000;
 
 export const listEsimReleases = async (
@@ -49,8 +52,10 @@ type FreeOutcome = 'freed' | 'already' | 'used' | 'failed';
 
 /**
  * Frees one listed eSIM at the provider (its cancel: an unused profile, refunded by the wholesaler), under the
- * row's lock so it happens once however many click or run. An eSIM used since it was listed is not freed and
- * leaves the list; a provider refusal is kept on the row for staff to see and the row stays pending.
+ * row's and the eSIM's locks so it happens once however many click or run. An eSIM used since it was listed, or
+ * that an order waits on now (a paid top-up), is not freed and leaves the list; a provider refusal is kept on the
+ * row for staff to see and the row stays pending. The eSIM ends through the one cancel path (ADR 0091), which
+ * tells its holder and buyer.
  */
 const freeOne = async (
   deps: ReleaseDeps,
@@ -61,9 +66,9 @@ const freeOne = async (
   const outcome = await deps.db.transaction(async (tx): Promise<FreeOutcome> => {
     const locked = await lockRelease(tx, id);
     if (!locked || locked.release.status === 'freed') return 'already';
-    if (locked.esim.status !== 'ready' || locked.esim.installCount > 0) return 'used';
+    if (!esimAllows(locked.esim.status, 'end') || !(await isEsimUnused(tx, locked.esim.id))) return 'used';
     try {
-      await deps.esimProvider.cancel(locked.esim.providerRef);
+      await cancelEsimProfile(deps, tx, locked.esim, { ended: 'freed', staffUserId: freed.freedBy });
     } catch (error) {
       if (!(error instanceof EsimProviderError)) throw error;
       providerError = error.message;

@@ -156,3 +156,10 @@ export const seedPaidCardOrder = async (
   await seedCardCharge(db, seeded.order);
   return seeded;
 };
+
+/** Moves an eSIM's purchase into the past, as the unused-eSIM job counts it (ADR 0064). */
+export const backdateEsim = (db: Db, esimId: string, daysAgo: number) =>
+  db
+    .update(esims)
+    .set({ createdAt: new Date(Date.now() - daysAgo * 86_400_000) })
+    .where(eq(esims.id, esimId));

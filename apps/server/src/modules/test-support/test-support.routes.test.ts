@@ -82,6 +82,22 @@ describe('test-support routes (APP_ENV=test)', () => {
   });
 });
 
+describe('eSIM lifecycle fixtures (ADR 0091)', () => {
+  it("creates a customer's paid, unused eSIM bought days ago, which the job run now lists", async () => {
+    const user = (await createUser({ kind: 'customer' })).json();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/paid-esim-orders',
+      payload: { userId: user.id, daysAgo: 40 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ id: expect.any(String), esimId: expect.any(String) });
+    const run = await ctx.app.inject({ method: 'POST', url: '/api/test/esim-release-job' });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().listed).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('test-support routes outside APP_ENV=test', () => {
   for (const env of [
     { APP_ENV: 'development' },
@@ -99,6 +115,8 @@ describe('test-support routes outside APP_ENV=test', () => {
           ['POST', '/api/test/users'],
           ['DELETE', '/api/test/users/00000000-0000-4000-8000-000000000000'],
           ['POST', '/api/test/failed-orders'],
+          ['POST', '/api/test/paid-esim-orders'],
+          ['POST', '/api/test/esim-release-job'],
         ] as const) {
           const response = await app.inject({ method, url, payload: { kind: 'customer' } });
           expect(response.statusCode).toBe(404);

@@ -7,14 +7,17 @@ import { AppError } from '../../lib/app-error';
 import { openCheckout } from '../orders/checkout.service';
 import { seedDeliveredGiftCard } from '../orders/gift-card-orders.service';
 import { getOrder } from '../orders/orders.repository';
+import { runEsimReleaseJob } from '../settings/esim-releases.service';
 import { refreshTrafficRollups } from '../statistics/traffic-rollup.service';
 import { buyWithCredits, topUpShop } from './shop-credit-activity';
 import {
+  backdateEsim,
   deleteFailedTestOrder,
   deleteTestUser,
   getShopOfUser,
   insertTestApplication,
   seedCardCharge,
+  seedPaidCardOrder,
 } from './test-support.repository';
 
 const tags = ['test'];
@@ -125,6 +128,44 @@ export const testSupportRoutes =
         if (paidByCard) await seedCardCharge(deps.db, order);
         return reply.status(201).send({ id: order.id, number: order.number });
       },
+    );
+
+    app.post(
+      '/test/paid-esim-orders',
+      {
+        // Registered only when APP_ENV=test: the eSIM lifecycle journeys (ADR 0091) cancel or free it for real.
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary:
+            "A completed, card-paid eSIM order of a customer's, its eSIM unused and bought `daysAgo` days ago",
+          body: z.object({ userId: z.uuid(), daysAgo: z.number().int().min(0).max(400).default(0) }),
+          response: { 201: testOrderSchema.extend({ esimId: z.string(), iccid: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const { order, esim } = await seedPaidCardOrder(deps.db, { userId: request.body.userId });
+        if (request.body.daysAgo > 0) await backdateEsim(deps.db, esim.id, request.body.daysAgo);
+        return reply
+          .status(201)
+          .send({ id: order.id, number: order.number, esimId: esim.id, iccid: esim.iccid });
+      },
+    );
+
+    app.post(
+      '/test/esim-release-job',
+      {
+        // Registered only when APP_ENV=test: the daily job's run now, so a journey can free what it lists.
+        config: { access: 'public' },
+        schema: {
+          hide: true,
+          tags,
+          summary: 'Run the daily unused-eSIM job now',
+          response: { 200: z.object({ listed: z.number(), dropped: z.number(), freed: z.number() }) },
+        },
+      },
+      async () => runEsimReleaseJob(deps),
     );
 
     app.post(

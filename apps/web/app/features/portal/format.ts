@@ -9,10 +9,6 @@ export const currentPackageOf = (esim: CustomerEsim) =>
   esim.packages.find((p) => p.status === 'queued') ??
   esim.packages.at(-1);
 
-/** An eSIM that can still be installed, refilled or changed. */
-export const isUsableEsim = (esim: Pick<CustomerEsim, 'status'>) =>
-  esim.status !== 'disabled' && esim.status !== 'freed';
-
 /** "5 GB · 30 days" (or "Unlimited data · 30 days"). */
 export const packageTerms = (
   pkg: Pick<ResellerPackage, 'dataMb' | 'validityDays'>,

@@ -14,6 +14,7 @@ export default function AccountBuyPackageRoute() {
   return (
     <DashboardPage title={t('account:buyPackage.title')} intro={t('account:buyPackage.intro')}>
       <UsableEsimScope
+        action="topUp"
         legend={t('account:buyPackage.chooseEsim')}
         empty={
           <Notice testId="no-esims">

@@ -12,6 +12,7 @@ export default function AccountChangeEsimRoute() {
   return (
     <DashboardPage title={t('account:change.title')} intro={t('account:change.intro')}>
       <UsableEsimScope
+        action="change"
         legend={t('account:change.chooseEsim')}
         empty={
           <Notice testId="no-esims">

@@ -24,6 +24,7 @@ export default function AccountQrCodeRoute({ loaderData }: Route.ComponentProps)
   return (
     <DashboardPage title={t('account:qr.title')} intro={t('account:qr.intro')}>
       <UsableEsimScope
+        action="install"
         legend={t('account:qr.chooseEsim')}
         empty={<Notice testId="no-qr-code">{t('account:qr.none')}</Notice>}
       >

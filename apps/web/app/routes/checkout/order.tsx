@@ -71,6 +71,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           </h2>
           <OrderForm
             packageSlug={pkg.slug}
+            priceCents={pkg.offerPriceCents ?? pkg.priceCents}
             price={pkg.formatted.offerPrice ?? pkg.formatted.price}
             countries={countries}
             humanChallenge={humanChallenge}

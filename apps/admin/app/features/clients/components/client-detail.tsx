@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeEntry, HistorySection } from '../../../components/history-list';
 import { LoadState } from '../../../components/load-state';
+import { esimPackageStatus, esimStatus } from '../../../lib/esim-statuses';
 import { orderRows } from '../../../lib/order-rows';
 import { useClientAction } from '../api/act-on-client';
 import { useClient } from '../api/get-client';
@@ -100,10 +101,9 @@ export const ClientDetail = ({ clientId, extra }: { clientId: string; extra?: Re
         <Stack gap="xs">
           {detail.esims.map((esim) => (
             <Text key={esim.id} size="sm">
-              <strong>{esim.iccid}</strong> · {t(`clients.esimStatuses.${esim.status}`)}
-              {esim.packages
-                .map((p) => ` · ${p.name} (${t(`clients.packageStatuses.${p.status}`)})`)
-                .join('')}
+              <strong>{esim.iccid}</strong> · {esimStatus.label(t, esim.status)}
+              {esim.endedAt ? ` · ${t('admin:esimEndedOn', { date: formatDate(esim.endedAt, locale) })}` : ''}
+              {esim.packages.map((p) => ` · ${p.name} (${esimPackageStatus.label(t, p.status)})`).join('')}
             </Text>
           ))}
         </Stack>

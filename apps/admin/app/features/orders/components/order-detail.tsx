@@ -3,13 +3,15 @@ import type { StaffOrderPage } from '@esim/contracts/staff';
 import { DetailPage, Section } from '@esim/ui/detail/detail-page';
 import { Facts, factsFor } from '@esim/ui/detail/facts';
 import { RelatedList } from '@esim/ui/detail/related-list';
-import { formatPrice } from '@esim/ui/format';
+import { formatDate, formatPrice } from '@esim/ui/format';
 import { type CellContext, defineRows } from '@esim/ui/list/define-list';
+import { useLocale } from '@esim/ui/use-locale';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/load-state';
 import { refundErrorCell, refundErrorLabel } from '../../../components/refund-error';
+import { esimPackageStatus, esimStatus } from '../../../lib/esim-statuses';
 import { orderStatus } from '../../../lib/order-rows';
 import { orderKind } from '../all-orders-list';
 import { useStaffOrder } from '../api/get-order';
@@ -99,7 +101,7 @@ const packageRows = defineRows<Esim['packages'][number]>({
   rowId: (pkg) => pkg.id,
   columns: (col) => [
     col.custom('package', (pkg) => pkg.name),
-    col.text('status'),
+    col.status('status', esimPackageStatus),
     col.custom('usage', (pkg, context) =>
       context.t('admin-orders:orderScreens.detail.usageOf', {
         used: megabytes(pkg.dataUsedMb, context),
@@ -218,16 +220,22 @@ const timelineRows = defineRows<OrderTimelineEvent>({
 
 const EsimSection = ({ esim }: { esim: Esim }) => {
   const { t } = useTranslation('admin-orders');
+  const locale = useLocale();
   const title = t('orderScreens.detail.esimTitle', {
     iccid: esim.iccid,
     role: t(`orderScreens.detail.esimRoles.${esim.role}`),
-    status: esim.status,
+    status: esimStatus.label(t, esim.status),
   });
   return (
-    <Stack gap={4}>
+    <Stack gap={4} data-testid="order-esim" data-status={esim.status}>
       <Text size="sm" fw={700}>
         {title}
       </Text>
+      {esim.endedAt ? (
+        <Text size="sm" c="gray.7">
+          {t('admin:esimEndedOn', { date: formatDate(esim.endedAt, locale) })}
+        </Text>
+      ) : null}
       <Text size="sm" c="gray.7">
         {t('orderScreens.detail.installs', { count: esim.installCount })}
       </Text>

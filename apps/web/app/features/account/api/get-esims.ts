@@ -16,6 +16,3 @@ export const esimsQueryOptions = () =>
   });
 
 export const useEsims = () => useQuery(esimsQueryOptions());
-
-/** eSIMs that still work: a replaced (disabled) or released one takes no package and has no QR code to use. */
-export const isUsableEsim = (esim: CustomerEsim) => esim.status === 'ready' || esim.status === 'installed';

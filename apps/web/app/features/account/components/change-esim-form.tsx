@@ -1,4 +1,5 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { isApiError } from '@esim/ui/api-client';
 import { describeError } from '@esim/ui/describe-error';
 import { formatPrice } from '@esim/ui/format';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
@@ -33,17 +34,19 @@ export const ChangeEsimForm = ({ esim }: { esim: CustomerEsim }) => {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!confirmed || submitting.current) return;
+    if (!confirmed || !quote.data || submitting.current) return;
     submitting.current = true;
     setLeaving(true);
     setError(null);
     try {
-      const order = await changeEsim(esim.id);
+      const order = await changeEsim(esim.id, quote.data.priceCents);
       window.location.assign(order.checkoutUrl);
     } catch (failure) {
       submitting.current = false;
       setLeaving(false);
       setError(describeError(t, failure));
+      // The fee changed since it was shown: the message names it, the summary and button show it (ADR 0093).
+      if (isApiError(failure) && failure.code === 'PRICE_CHANGED') void quote.refetch();
     }
   };
 

@@ -1,13 +1,13 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { endedStatusOf, isEsimLive } from '@esim/contracts/esim-lifecycle';
 import { describeError } from '@esim/ui/describe-error';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
-import { isUsableEsim } from '../api/get-esims';
 import { useRefreshUsage } from '../api/refresh-usage';
-import { esimDigits, formatDateTime, lastUsageUpdateOf } from '../format';
+import { esimDigits, formatDate, formatDateTime, lastUsageUpdateOf } from '../format';
 import { buyPackagePath, qrCodePath } from '../links';
 import { PackageUsage } from './package-usage';
 
@@ -15,7 +15,8 @@ const esimTone: Record<CustomerEsim['status'], string> = {
   ready: 'account-badge--wait',
   installed: 'account-badge--good',
   disabled: 'account-badge--bad',
-  freed: '',
+  freed: 'account-badge--bad',
+  cancelled: 'account-badge--bad',
 };
 
 export const EsimStatusBadge = ({ status }: { status: CustomerEsim['status'] }) => {
@@ -24,6 +25,32 @@ export const EsimStatusBadge = ({ status }: { status: CustomerEsim['status'] }) 
     <span className={`account-badge ${esimTone[status]}`} data-testid="esim-status" data-status={status}>
       {t(`account.esimStatus.${status}`)}
     </span>
+  );
+};
+
+/**
+ * What happened to an eSIM that stopped working (ADR 0091): replaced, released unused (and what the buyer gets
+ * back), or cancelled, with the day it stopped. Nothing for one that works.
+ */
+export const EsimEndedNote = ({ esim, labelled = false }: { esim: CustomerEsim; labelled?: boolean }) => {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const ended = endedStatusOf(esim.status);
+  if (!ended) return null;
+  return (
+    <Notice testId="esim-ended">
+      {labelled ? (
+        <Text fw={700} mb={4}>
+          {t('account:esim.label', { digits: esimDigits(esim) })}
+        </Text>
+      ) : null}
+      <span data-status={ended}>{t(`account:esim.ended.${ended}`)}</span>
+      {esim.endedAt ? (
+        <Text size="sm" mt={4} data-testid="esim-ended-on">
+          {t('account:esim.endedOn', { date: formatDate(esim.endedAt, locale) })}
+        </Text>
+      ) : null}
+    </Notice>
   );
 };
 
@@ -63,7 +90,7 @@ const UsageRefresh = ({ esim }: { esim: CustomerEsim }) => {
 /** One eSIM on the active packages screen: its packages (current ones first, ended ones folded away). */
 export const EsimCard = ({ esim }: { esim: CustomerEsim }) => {
   const { t } = useTranslation();
-  const usable = isUsableEsim(esim);
+  const usable = isEsimLive(esim.status);
   const current = [
     ...esim.packages.filter((p) => p.status === 'active'),
     ...esim.packages.filter((p) => p.status === 'queued'),
@@ -93,7 +120,7 @@ export const EsimCard = ({ esim }: { esim: CustomerEsim }) => {
             {t('account.esim.iccid')}: <span dir="ltr">{esim.iccid}</span>
           </Text>
         </div>
-        {usable ? <UsageRefresh esim={esim} /> : <Notice>{t('account:esim.disabledNote')}</Notice>}
+        {usable ? <UsageRefresh esim={esim} /> : <EsimEndedNote esim={esim} />}
         {current.length > 0 ? (
           <Stack gap="sm">
             {current.map((pkg) => (

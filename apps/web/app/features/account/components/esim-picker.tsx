@@ -1,12 +1,13 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { type EsimAction, esimAllows } from '@esim/contracts/esim-lifecycle';
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError, Loading } from '../../../components/query-status';
-import { isUsableEsim, useEsims } from '../api/get-esims';
+import { useEsims } from '../api/get-esims';
 import { currentPackageOf, esimDigits } from '../format';
-import { EsimStatusBadge } from './esim-card';
+import { EsimEndedNote, EsimStatusBadge } from './esim-card';
 
 /**
  * The eSIM a screen is about, kept in the address (`?esim=<id>`) so the active packages screen can link to it;
@@ -75,23 +76,43 @@ const EsimPicker = ({
 
 /**
  * The screens that act on one working eSIM (buy package, QR code, change eSIM): loading and error states, a
- * notice when there is none, a choice when there are several, then `children` for the chosen one.
+ * notice when there is none, a choice when there are several, then `children` for the chosen one. The eSIMs
+ * offered are those the lifecycle lets do `action` (ADR 0091); one asked for by the address (`?esim=`) that
+ * ended says what happened to it instead (a link from an e-mail or a bookmark), as does the newest eSIM when
+ * none works.
  */
 export const UsableEsimScope = ({
+  action,
   legend,
   empty,
   children,
 }: {
+  action: EsimAction;
   legend: string;
   empty: ReactNode;
   children: (esim: CustomerEsim) => ReactNode;
 }) => {
   const esims = useEsims();
-  const usable = (esims.data ?? []).filter(isUsableEsim);
+  const [params] = useSearchParams();
+  const all = esims.data ?? [];
+  const usable = all.filter((esim) => esimAllows(esim.status, action));
   const { selected, select } = useSelectedEsim(usable);
   if (esims.isPending) return <Loading />;
   if (esims.isError) return <LoadError error={esims.error} onRetry={() => void esims.refetch()} />;
-  if (!selected) return empty;
+  const requested = all.find((esim) => esim.id === params.get('esim'));
+  const ended = requested && !esimAllows(requested.status, action) ? requested : null;
+  if (ended) return <EsimEndedNote esim={ended} labelled />;
+  if (!selected) {
+    const [newest] = all;
+    return newest ? (
+      <Stack gap="md">
+        {empty}
+        <EsimEndedNote esim={newest} labelled />
+      </Stack>
+    ) : (
+      empty
+    );
+  }
   return (
     <Stack gap="lg">
       {usable.length > 1 ? (

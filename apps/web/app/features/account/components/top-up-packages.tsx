@@ -1,4 +1,5 @@
 import type { CustomerEsim } from '@esim/contracts';
+import { isApiError } from '@esim/ui/api-client';
 import { describeError } from '@esim/ui/describe-error';
 import { Button, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
@@ -29,18 +30,20 @@ export const TopUpPackages = ({ esim }: { esim: CustomerEsim }) => {
     setLeaving(null);
   });
 
-  const buy = async (packageSlug: string) => {
+  const buy = async (packageSlug: string, expectedTotalCents: number) => {
     if (submitting.current) return;
     submitting.current = true;
     setLeaving(packageSlug);
     setError(null);
     try {
-      const order = await createTopUp({ esimId: esim.id, packageSlug });
+      const order = await createTopUp({ esimId: esim.id, packageSlug, expectedTotalCents });
       window.location.assign(order.checkoutUrl);
     } catch (failure) {
       submitting.current = false;
       setLeaving(null);
       setError(describeError(t, failure));
+      // Repriced since the list was shown: the message names the new price, the list shows it (ADR 0093).
+      if (isApiError(failure) && failure.code === 'PRICE_CHANGED') void packages.refetch();
     }
   };
 
@@ -93,7 +96,7 @@ export const TopUpPackages = ({ esim }: { esim: CustomerEsim }) => {
                   className="package-card__buy"
                   loading={leaving === pkg.slug}
                   disabled={leaving !== null}
-                  onClick={() => void buy(pkg.slug)}
+                  onClick={() => void buy(pkg.slug, pkg.offerPriceCents ?? pkg.priceCents)}
                   data-testid="top-up-pay"
                 >
                   {t('account:buyPackage.pay', { price })}

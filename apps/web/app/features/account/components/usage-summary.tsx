@@ -1,8 +1,9 @@
 import '@mantine/core/styles/SimpleGrid.css';
+import { isEsimLive } from '@esim/contracts/esim-lifecycle';
 import { Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isUsableEsim, useEsims } from '../api/get-esims';
+import { useEsims } from '../api/get-esims';
 import { esimDigits } from '../format';
 import { buyPackagePath, packagesPath } from '../links';
 import { PackageStatusBadge, RemainingData } from './package-usage';
@@ -14,11 +15,13 @@ import { PackageStatusBadge, RemainingData } from './package-usage';
 export const UsageSummary = () => {
   const { t } = useTranslation();
   const esims = useEsims();
-  const current = (esims.data ?? []).filter(isUsableEsim).flatMap((esim) => {
-    const pkg =
-      esim.packages.find((p) => p.status === 'active') ?? esim.packages.find((p) => p.status === 'queued');
-    return pkg ? [{ esim, pkg }] : [];
-  });
+  const current = (esims.data ?? [])
+    .filter((esim) => isEsimLive(esim.status))
+    .flatMap((esim) => {
+      const pkg =
+        esim.packages.find((p) => p.status === 'active') ?? esim.packages.find((p) => p.status === 'queued');
+      return pkg ? [{ esim, pkg }] : [];
+    });
   if (current.length === 0) return null;
   return (
     <section aria-labelledby="usage-summary-heading" style={{ marginBottom: 24 }} data-testid="usage-summary">

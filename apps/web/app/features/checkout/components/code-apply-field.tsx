@@ -1,12 +1,12 @@
-import { describeError } from '@esim/ui/describe-error';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainTextField } from '../../../components/plain-form/text-field';
 import type { FieldName, PlainForm } from '../../../components/plain-form/use-plain-form';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 
 /**
- * A code typed on the order form (a gift card's, a coupon's) and its "apply": the server's preview put in words
- * in a live region, or its refusal. The preview holds nothing; the code is used by the order itself.
+ * A code typed on the order form (a gift card's, a coupon's) and its "apply", with what the code does to the
+ * price (or its refusal) in a live region. "Apply" waits for the scripts, disabled from the first paint like the
+ * pay button (a click on the server's HTML did nothing); Enter in the field applies the code rather than pay.
  */
 export const CodeApplyField = <In extends Record<string, unknown>>({
   form,
@@ -14,7 +14,8 @@ export const CodeApplyField = <In extends Record<string, unknown>>({
   label,
   description,
   testId,
-  preview,
+  note,
+  onApply,
 }: {
   form: PlainForm<In>;
   name: FieldName<In>;
@@ -22,20 +23,12 @@ export const CodeApplyField = <In extends Record<string, unknown>>({
   description: string;
   /** `gift-card` gives `gift-card-apply` and `gift-card-note`. */
   testId: string;
-  /** The sentence for a code the server accepts. */
-  preview: (code: string) => Promise<string>;
+  /** What the applied code does to the price, or why it was refused; null for none. */
+  note: string | null;
+  onApply: () => void;
 }) => {
   const { t } = useTranslation();
-  const [note, setNote] = useState<string | null>(null);
-  const apply = async () => {
-    const code = String(form.getValue(name) ?? '').trim();
-    if (!code) return;
-    try {
-      setNote(await preview(code));
-    } catch (error) {
-      setNote(describeError(t, error));
-    }
-  };
+  const hydrated = useIsHydrated();
   return (
     <div>
       <PlainTextField
@@ -47,11 +40,17 @@ export const CodeApplyField = <In extends Record<string, unknown>>({
         autoCapitalize="characters"
         spellCheck={false}
         dir="ltr"
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          onApply();
+        }}
       />
       <button
         type="button"
         className="button button--outline"
-        onClick={apply}
+        onClick={onApply}
+        disabled={!hydrated}
         data-testid={`${testId}-apply`}
       >
         {t('gifts:apply')}

@@ -1,4 +1,5 @@
 import '../../../styles/form-styles';
+import { isApiError } from '@esim/ui/api-client';
 import { describeError } from '@esim/ui/describe-error';
 import { FormAlert } from '@esim/ui/form/form-shell';
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -55,19 +56,23 @@ export const GiftClaim = () => {
           </Group>
         </>
       );
+    // A gift that ended before its claim (refunded, cancelled, freed: ADR 0091) cannot be claimed by trying again.
+    const ended = isApiError(claim.error) && claim.error.code === 'GIFT_ESIM_ENDED';
     return (
       <>
         {claim.isError ? (
           <FormAlert feedback={{ kind: 'error', message: describeError(t, claim.error) }} />
         ) : null}
-        <Button
-          onClick={() => claim.mutate(token)}
-          loading={claim.isPending}
-          disabled={!hydrated}
-          data-testid="gift-claim-submit"
-        >
-          {t('gifts:claim.submit')}
-        </Button>
+        {ended ? null : (
+          <Button
+            onClick={() => claim.mutate(token)}
+            loading={claim.isPending}
+            disabled={!hydrated}
+            data-testid="gift-claim-submit"
+          >
+            {t('gifts:claim.submit')}
+          </Button>
+        )}
       </>
     );
   };

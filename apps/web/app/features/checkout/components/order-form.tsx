@@ -1,10 +1,11 @@
 import type { HumanChallenge } from '@esim/contracts';
 import { isApiError } from '@esim/ui/api-client';
+import { formatPrice } from '@esim/ui/format';
 import { createHumanProofInAdvance } from '@esim/ui/human-proof-in-advance';
 import { type PhoneCountry, withPhoneFormat } from '@esim/ui/phone-input-state';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { PlainFormShell, PlainSubmitButton } from '../../../components/plain-form/form-shell';
 import { PlainPhoneField } from '../../../components/plain-form/phone-field';
 import { PlainEmailField, PlainTextField } from '../../../components/plain-form/text-field';
@@ -14,14 +15,15 @@ import { orderPath } from '../../../lib/public-pages';
 import { currentReferral } from '../../../lib/referral';
 import { useSession } from '../../../lib/session';
 import { useIsHydrated } from '../../../lib/use-is-hydrated';
+import { useLocale } from '../../../lib/use-locale';
 import { usePageRestore } from '../../../lib/use-page-restore';
 import { useRootData } from '../../../lib/use-root-data';
 import { useVisitorCountry } from '../../../lib/use-visitor-country';
 import { createOrder } from '../api/create-order';
 import { getAttribution } from '../attribution';
+import { type CodeField, type Codes, useOrderPrice } from '../use-order-price';
 import { savePayToken } from '../view-token';
-import { CouponCodeField } from './coupon-code-field';
-import { GiftCardCodeField } from './gift-card-code-field';
+import { CodeApplyField } from './code-apply-field';
 import { GiftFields } from './gift-fields';
 
 /**
@@ -43,29 +45,37 @@ const prefilled = ['fullName', 'email', 'phoneNumber'] as const;
 
 type OrderFormProps = {
   packageSlug: string;
-  /** The price to pay, formatted on the server ("€4.99"). */
+  /** The package's price the page was rendered with (its offer price while the offer runs). */
+  priceCents: number;
+  /** The same price formatted on the server ("€4.99"), as the pay button says it before any code. */
   price: string;
   countries: readonly PhoneCountry[];
   /** The challenge the page came with: the human check is solved from the first focus without a round trip. */
   humanChallenge?: HumanChallenge;
 };
 
+const codeOf = (value: unknown) => String(value ?? '').trim();
+
 /**
  * The order form (SPEC section 3: full name, e-mail, phone number). A signed-in customer's details are filled
  * in; the pay button creates the order and leaves for the payment provider's card page. The button stays
- * disabled from the first click until the page is left, so one order is created per click-through.
+ * disabled from the first click until the page is left, so one order is created per click-through. It says what
+ * the card page will charge, the server's price for the codes applied, and the order carries that price back:
+ * a different one is refused and shown before any charge (ADR 0093).
  */
-export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: OrderFormProps) => {
+export const OrderForm = ({ packageSlug, priceCents, price, countries, humanChallenge }: OrderFormProps) => {
   const { t, i18n } = useTranslation();
+  const locale = useLocale();
+  const revalidator = useRevalidator();
   const session = useSession();
   const visitorCountry = useVisitorCountry();
   const customer = session.user?.kind === 'customer' ? session.user : null;
   const consent = useRootData()?.consent ?? null;
   const [emailTaken, setEmailTaken] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  // The price after an applied coupon (the server prices the order with the same code).
-  const [couponPrice, setCouponPrice] = useState<string | null>(null);
   const submitting = useRef(false);
+  // The codes the last order carried: priced again when the server says the price changed.
+  const sentCodes = useRef<Codes>({ couponCode: '', giftCardCode: '' });
   // Signed out, the order needs the human check: solved while the buyer fills the form, not after the click.
   const humanProof = useMemo(
     () => createHumanProofInAdvance(api, humanChallenge ? { challenge: humanChallenge } : {}),
@@ -87,9 +97,15 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
     },
     loadChecks: 'at-once',
     onSubmit: async (values) => {
-      // A second click while the first is on its way (or the page is leaving) sends nothing.
-      if (submitting.current) return null;
+      // A second click while the first is on its way (or the page is leaving) sends nothing; nor does Enter
+      // while the price is being checked (the button is disabled then).
+      const confirmed = orderPrice.shown;
+      if (submitting.current || !confirmed) return null;
       submitting.current = true;
+      sentCodes.current = {
+        couponCode: codeOf(values.couponCode),
+        giftCardCode: codeOf(values.giftCardCode),
+      };
       setEmailTaken(false);
       const page = new URL(window.location.href);
       const pageAttribution = getAttribution(page, document.referrer, currentReferral(page));
@@ -105,6 +121,9 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
         ...values,
         ...(attribution ? { attribution } : {}),
         ...(proof ? { humanProof: proof } : {}),
+        // What this page showed: the server compares it with its own price, and refuses another (ADR 0093).
+        expectedTotalCents: confirmed.totalCents,
+        expectedCardCents: confirmed.cardCents,
       });
     },
     onSuccess: (order) => {
@@ -119,6 +138,12 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       if (isApiError(error) && error.code === 'NOT_FOUND')
         return { kind: 'error', message: t('checkout:order.unavailable') };
       if (isApiError(error) && error.code === 'EMAIL_TAKEN' && !customer) setEmailTaken(true);
+      if (isApiError(error) && error.code === 'PRICE_CHANGED') {
+        // The server's sentence names the new price; the button shows it once priced again, the package too.
+        orderPrice.refresh(sentCodes.current);
+        void revalidator.revalidate();
+        if (!customer) humanProof.prepare();
+      }
       return undefined;
     },
   });
@@ -147,6 +172,35 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
     for (const name of prefilled) if (!form.getValue(name) && known[name]) form.setValue(name, known[name]);
   }, [customer, form.getValue, form.setValue]);
 
+  const orderPrice = useOrderPrice({
+    packageSlug,
+    basePriceCents: priceCents,
+    typed: { couponCode: codeOf(form.values.couponCode), giftCardCode: codeOf(form.values.giftCardCode) },
+  });
+  const { shown, effective } = orderPrice;
+  const money = (cents: number) => formatPrice(cents, locale);
+  // No code applied: the server's own words for the price, as rendered (no hydration difference).
+  const payLabel = !shown
+    ? t('checkout:order.checkingPrice')
+    : !shown.quote
+      ? t('checkout:order.pay', { price })
+      : shown.cardCents === 0 && effective.giftCardCode
+        ? t('checkout:order.payGiftCard', { price: money(shown.totalCents) })
+        : t('checkout:order.pay', { price: money(shown.cardCents) });
+  const noteOf = (field: CodeField) => {
+    const refusal = orderPrice.refusalOf(field);
+    const quote = shown?.quote;
+    if (refusal || !quote || !effective[field]) return refusal;
+    if (field === 'couponCode')
+      return t('gifts:coupon.applied', {
+        discount: money(quote.discountCents),
+        total: money(quote.totalCents),
+      });
+    return quote.cardCents === 0
+      ? t('gifts:coversAll')
+      : t('gifts:covers', { covered: money(quote.giftCardCents), rest: money(quote.cardCents) });
+  };
+
   const busy = form.isSubmitting || leaving;
   // As FormShell's own submit button: clicked in server-rendered HTML it would post the form without its checks.
   const hydrated = useIsHydrated();
@@ -159,8 +213,8 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
       onFocus={customer ? undefined : humanProof.prepare}
       footer={
         <>
-          <PlainSubmitButton loading={busy} disabled={!hydrated} data-testid="pay-button">
-            {t('checkout:order.pay', { price: couponPrice ?? price })}
+          <PlainSubmitButton loading={busy} disabled={!hydrated || !shown} data-testid="pay-button">
+            {payLabel}
           </PlainSubmitButton>
           <p className="form-note" aria-live="polite">
             {leaving ? t('checkout:order.redirecting') : t('checkout:order.secureNote')}
@@ -197,8 +251,24 @@ export const OrderForm = ({ packageSlug, price, countries, humanChallenge }: Ord
         required
       />
       <GiftFields form={form} />
-      <CouponCodeField form={form} packageSlug={packageSlug} onPrice={setCouponPrice} />
-      <GiftCardCodeField form={form} packageSlug={packageSlug} />
+      <CodeApplyField
+        form={form}
+        name="couponCode"
+        label={t('gifts:fields.couponCode')}
+        description={t('gifts:coupon.hint')}
+        testId="coupon"
+        note={noteOf('couponCode')}
+        onApply={() => void orderPrice.apply('couponCode')}
+      />
+      <CodeApplyField
+        form={form}
+        name="giftCardCode"
+        label={t('gifts:fields.giftCardCode')}
+        description={t('gifts:codeHint')}
+        testId="gift-card"
+        note={noteOf('giftCardCode')}
+        onApply={() => void orderPrice.apply('giftCardCode')}
+      />
     </PlainFormShell>
   );
 };

@@ -19,12 +19,15 @@ export const usePackageChoices = (query: Partial<ResellerPackagesQuery>, enabled
     enabled,
   });
 
-/** GET /api/portal/packages/:slug: the package a link preselected (`?package=<slug>`). */
+/** GET /api/portal/packages/:slug: one package of the reseller price list, at its price now. */
+export const getResellerPackage = (slug: string, signal?: AbortSignal) =>
+  api.get<ResellerPackage>(`/portal/packages/${encodeURIComponent(slug)}`, signal ? { signal } : {});
+
+/** The package a link preselected (`?package=<slug>`). */
 export const usePackageChoice = (slug: string | null) =>
   useQuery({
     queryKey: ['portal', 'package-choice', slug],
-    queryFn: ({ signal }) =>
-      api.get<ResellerPackage>(`/portal/packages/${encodeURIComponent(slug ?? '')}`, { signal }),
+    queryFn: ({ signal }) => getResellerPackage(slug ?? '', signal),
     enabled: Boolean(slug),
   });
 

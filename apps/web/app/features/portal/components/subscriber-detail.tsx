@@ -1,5 +1,6 @@
 import './portal-subscribers.css';
 import type { CustomerEsim } from '@esim/contracts';
+import { endedStatusOf, esimAllows } from '@esim/contracts/esim-lifecycle';
 import type { SubscriberDetail as Detail } from '@esim/contracts/portal-subscribers';
 import { formatData, formatDate, formatDateTime } from '@esim/ui/format';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -10,15 +11,31 @@ import { type AndroidGuide, EsimInstall } from '../../../components/esim-install
 import { LoadError, Loading, Notice } from '../../../components/query-status';
 import { useLocale } from '../../../lib/use-locale';
 import { usePortalEsimInstall } from '../api/deliver-esim';
-import { changeEsimPath, currentPackageOf, isUsableEsim, refillPath } from '../format';
+import { changeEsimPath, currentPackageOf, refillPath } from '../format';
 import { EsimDelivery } from './esim-delivery';
 
 const badgeTone = (status: string) =>
   status === 'active' || status === 'installed' || status === 'ready'
     ? 'portal-badge portal-badge--good'
-    : status === 'disabled' || status === 'freed'
+    : status === 'disabled' || status === 'freed' || status === 'cancelled'
       ? 'portal-badge portal-badge--bad'
       : 'portal-badge';
+
+/** What happened to an eSIM that stopped working (ADR 0091), with the day; nothing for one that works. */
+const EndedNote = ({ esim }: { esim: CustomerEsim }) => {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const ended = endedStatusOf(esim.status);
+  if (!ended) return null;
+  return (
+    <Text size="sm" mt="sm" data-testid="esim-ended" data-status={ended}>
+      {t(`portal:subscribers.detail.ended.${ended}`)}
+      {esim.endedAt
+        ? ` ${t('portal:subscribers.detail.endedOn', { date: formatDate(esim.endedAt, locale) })}.`
+        : null}
+    </Text>
+  );
+};
 
 /** The QR code and install details of one eSIM, shown on request, with the ways to hand them over. */
 const EsimQr = ({
@@ -48,7 +65,7 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
   const locale = useLocale();
   const [showQr, setShowQr] = useState(false);
   const pkg = currentPackageOf(esim);
-  const usable = isUsableEsim(esim);
+  const usable = esimAllows(esim.status, 'install');
   const headingId = `esim-${esim.id}`;
   return (
     <Paper
@@ -132,9 +149,7 @@ const EsimCard = ({ esim, email, android }: { esim: CustomerEsim; email: string;
           ) : null}
         </>
       ) : (
-        <Text size="sm" mt="sm">
-          {t('portal:subscribers.detail.disabledNote')}
-        </Text>
+        <EndedNote esim={esim} />
       )}
     </Paper>
   );

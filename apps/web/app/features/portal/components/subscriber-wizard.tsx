@@ -27,6 +27,7 @@ import {
 } from '../api/create-purchase';
 import { usePortalEsimInstall } from '../api/deliver-esim';
 import { useOrderStatus } from '../api/get-order-status';
+import { getResellerPackage } from '../api/get-package-choices';
 import { useSubscriber } from '../api/get-subscriber';
 import { useSubscribers } from '../api/get-subscribers';
 import { packageTerms, subscriberPath } from '../format';
@@ -142,7 +143,14 @@ const ConfirmSubscriber = ({
   const form = useApiForm(newSubscriberSchema, {
     defaultValues: { name: '', lastname: '', email: '', country: '' } as NewSubscriber,
     onSubmit: (subscriber) =>
-      finish((idempotencyKey) => createPurchase({ packageSlug: pkg.slug, subscriber, idempotencyKey })),
+      finish((idempotencyKey) =>
+        createPurchase({
+          packageSlug: pkg.slug,
+          subscriber,
+          idempotencyKey,
+          expectedTotalCents: pkg.resellerPriceCents,
+        }),
+      ),
     // The wizard shows the purchase's errors itself (with the top-up link when the credit is short).
     onError: () => null,
   });
@@ -236,7 +244,12 @@ const ConfirmSubscriber = ({
               onClick={() =>
                 picked
                   ? void finish((idempotencyKey) =>
-                      createPurchase({ packageSlug: pkg.slug, subscriberId: picked, idempotencyKey }),
+                      createPurchase({
+                        packageSlug: pkg.slug,
+                        subscriberId: picked,
+                        idempotencyKey,
+                        expectedTotalCents: pkg.resellerPriceCents,
+                      }),
                     )
                   : undefined
               }
@@ -292,7 +305,7 @@ const ConfirmChange = ({ esimId, finish, busy }: { esimId: string; finish: Finis
           <Button
             loading={busy}
             style={{ alignSelf: 'flex-start' }}
-            onClick={() => void finish((key) => createEsimChange(esimId, key))}
+            onClick={() => void finish((key) => createEsimChange(esimId, key, quote.data.priceCents))}
             className="wizard-action"
             data-testid="wizard-finish"
           >
@@ -416,6 +429,13 @@ export const SubscriberWizard = ({
   const key = useRef(newIdempotencyKey());
   const sending = useRef(false);
 
+  /** The prices now, where the wizard shows them: the chosen package, the price lists, the change fee. */
+  const showPriceNow = async () => {
+    const now = pkg && mode !== 'change' ? await getResellerPackage(pkg.slug).catch(() => null) : null;
+    if (now) setPkg(now);
+    await client.invalidateQueries({ queryKey: ['portal'] });
+  };
+
   const finish: Finish = async (send) => {
     if (sending.current) return;
     sending.current = true;
@@ -430,6 +450,9 @@ export const SubscriberWizard = ({
       void navigate(`/portal/new-subscriber?${params}`, { replace: true, preventScrollReset: true });
     } catch (failure) {
       setError(failure);
+      // Repriced during the confirm step: nothing was debited; the message names the new price and the step
+      // shows it, so the next finish confirms it (ADR 0093).
+      if (isApiError(failure) && failure.code === 'PRICE_CHANGED') await showPriceNow();
     } finally {
       sending.current = false;
       setBusy(false);
@@ -496,7 +519,11 @@ export const SubscriberWizard = ({
                     loading={busy}
                     onClick={() =>
                       void finish((idempotencyKey) =>
-                        createRefill(esimId, { packageSlug: pkg.slug, idempotencyKey }),
+                        createRefill(esimId, {
+                          packageSlug: pkg.slug,
+                          idempotencyKey,
+                          expectedTotalCents: pkg.resellerPriceCents,
+                        }),
                       )
                     }
                     className="wizard-action"

@@ -1,5 +1,6 @@
 import { giftCards, orders, shops } from '@esim/db';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { giftCardCodeOf } from '../modules/gift-cards/gift-card-code';
 import {
   callApi,
@@ -10,12 +11,15 @@ import {
   uniquePhone,
 } from './harness';
 
-/**
- * Buying, paying and refunding through the API as buyers, shops and staff do, for tests where features meet
- * (gift cards, shop credits, refunds, fulfilment). The context must run the fulfilment jobs.
- */
+// Buying, paying and refunding through the API as buyers, shops and staff do, for the price tests (ADR 0093) and
+// the tests where money features meet (ADR 0090); and staff's price changes through their own screens' API.
 
-export const testCard = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+/** The context must run the fulfilment jobs (`startFulfilment`) for anything here that waits for an order. */
+
+export const sandboxCard = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+/** The sandbox card page's session id at the end of a checkout URL. */
+export const sessionOf = (checkoutUrl: string) => checkoutUrl.split('/').pop() ?? '';
 
 export const waitUntil = async <T>(
   probe: () => Promise<T | null | undefined | false>,
@@ -48,9 +52,9 @@ export const shopBalances = async (ctx: TestContext, shopId: string) => {
 };
 
 /** Pays the sandbox card page of a checkout URL with a test card. */
-export const payCard = async (ctx: TestContext, checkoutUrl: string, number = testCard.number) => {
+export const payCard = async (ctx: TestContext, checkoutUrl: string, number = sandboxCard.number) => {
   if (!ctx.deps.sandboxPayments) throw new Error('sandbox payments expected');
-  return ctx.deps.sandboxPayments.submitCard(checkoutUrl.split('/').pop() ?? '', { ...testCard, number });
+  return ctx.deps.sandboxPayments.submitCard(sessionOf(checkoutUrl), { ...sandboxCard, number });
 };
 
 export const waitForFulfilment = (ctx: TestContext, orderId: string) =>
@@ -78,7 +82,7 @@ export const buyGiftCard = async (ctx: TestContext, values: { amount: number; se
   await waitUntil(async () => (await orderRow(ctx, orderId)).fulfilmentStatus === 'completed');
   const [card] = await ctx.deps.db.select().from(giftCards).where(eq(giftCards.orderId, orderId));
   if (!card) throw new Error('no gift card');
-  return { orderId, giftCard: card, code: giftCardCodeOf(ctx.deps.config.jwtSecret, card.id) };
+  return { orderId, giftCard: card, id: card.id, code: giftCardCodeOf(ctx.deps.config.jwtSecret, card.id) };
 };
 
 /** An eSIM ordered on the site (optionally with a gift card or coupon); the order and its card page. */
@@ -176,3 +180,75 @@ export const staffRefund = (
     headers: admin.auth,
     payload: { kind: 'order', reason: `Refund ${keys++}`, policyOverrideReason: 'Goodwill', ...body },
   });
+
+export const giftCardBalance = async (ctx: TestContext, id: string) =>
+  (await ctx.deps.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]?.balanceCents;
+
+type StaffPackage = {
+  version: string;
+  priceCents: number;
+  offerPriceCents: number | null;
+  offerStartsAt: string | null;
+  offerEndsAt: string | null;
+  popular: boolean;
+  active: boolean;
+  displayNames: Record<string, string>;
+};
+
+/** Staff edit a package's price or offer from its drawer (`PATCH /api/staff/packages/:id`), margin confirmed. */
+export const editPackageAsStaff = async (
+  ctx: TestContext,
+  admin: Record<string, string>,
+  packageId: string,
+  changes: Partial<Pick<StaffPackage, 'priceCents' | 'offerPriceCents' | 'offerStartsAt' | 'offerEndsAt'>>,
+) => {
+  const read = await callApi(ctx, 'GET', `/api/staff/packages/${packageId}`, { headers: admin });
+  expect(read.statusCode, read.body).toBe(200);
+  const pkg = read.json().package as StaffPackage;
+  const saved = await callApi(ctx, 'PATCH', `/api/staff/packages/${packageId}`, {
+    headers: admin,
+    payload: {
+      version: pkg.version,
+      priceCents: pkg.priceCents,
+      offerPriceCents: pkg.offerPriceCents,
+      offerStartsAt: pkg.offerStartsAt,
+      offerEndsAt: pkg.offerEndsAt,
+      popular: pkg.popular,
+      active: pkg.active,
+      displayNames: pkg.displayNames,
+      confirmBelowMargin: true,
+      ...changes,
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+};
+
+/** Staff change a package's reseller price (`PUT /api/staff/packages/:id/reseller`), margin confirmed. */
+export const setResellerPriceAsStaff = async (
+  ctx: TestContext,
+  admin: Record<string, string>,
+  packageId: string,
+  resellerPriceCents: number,
+) => {
+  const read = await callApi(ctx, 'GET', `/api/staff/packages/${packageId}`, { headers: admin });
+  const saved = await callApi(ctx, 'PUT', `/api/staff/packages/${packageId}/reseller`, {
+    headers: admin,
+    payload: { version: read.json().package.version, resellerPriceCents, confirmBelowMargin: true },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+};
+
+/** Staff change the change-of-eSIM fee in the general options (`PUT /api/staff/settings/general`). */
+export const setChangeFeeAsStaff = async (
+  ctx: TestContext,
+  admin: Record<string, string>,
+  changeEsimPriceCents: number,
+) => {
+  const read = await callApi(ctx, 'GET', '/api/staff/settings/general', { headers: admin });
+  const { options, version } = read.json() as { options: Record<string, unknown>; version: number };
+  const saved = await callApi(ctx, 'PUT', '/api/staff/settings/general', {
+    headers: admin,
+    payload: { options: { ...options, changeEsimPriceCents }, version },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+};
