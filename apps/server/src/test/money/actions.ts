@@ -112,21 +112,9 @@ const buyEsim = async (ctx: Ctx, op: Op & { buyer: string }, prng: Prng, p: Esim
   const pkg = ctx.catalogue.site[p.pkg % ctx.catalogue.site.length];
   const customer = model.customers.get(op.buyer);
   if (!pkg || !customer) throw new Error('no package or buyer');
-  let shown = pkg.priceCents;
-  let couponShown = false;
   const couponCode = p.coupon ? model.coupons[p.coupon] : null;
-  if (couponCode) {
-    const preview = await client.call(prng, 'POST', '/api/coupons/preview', {
-      json: { code: couponCode, packageSlug: pkg.slug },
-    });
-    if (preview.status === 200) {
-      shown = num(preview.body, 'totalCents');
-      couponShown = true;
-    }
-  }
   let card: ModelGiftCard | undefined;
   let code: string | null = null;
-  let covered = 0;
   let eventsBefore = 0;
   let refundedBefore = false;
   if (p.giftCard) {
@@ -136,12 +124,18 @@ const buyEsim = async (ctx: Ctx, op: Op & { buyer: string }, prng: Prng, p: Esim
     // What the buyer knows of the card before looking: a refund of its purchase may run meanwhile (another lane).
     eventsBefore = card.purchaseRefundEvents;
     refundedBefore = card.purchaseRefundedInFull && !card.refilledAfterRefund;
-    const preview = await client.call(prng, 'POST', '/api/gift-cards/preview', {
-      json: { code, packageSlug: pkg.slug },
-    });
-    // The preview prices the package without the coupon: the card covers its balance, at most the total.
-    covered = preview.status === 200 ? Math.min(num(preview.body, 'coveredCents'), shown) : 0;
   }
+  // The order page's price for the codes applied (ADR 0093): what the buyer sees and confirms.
+  const quote = await client.call(prng, 'POST', '/api/orders/quote', {
+    json: {
+      packageSlug: pkg.slug,
+      ...(couponCode ? { couponCode } : {}),
+      ...(code ? { giftCardCode: code } : {}),
+    },
+  });
+  const quoted = quote.status === 200;
+  const shown = quoted ? num(quote.body, 'totalCents') : pkg.priceCents;
+  const shownCard = quoted ? num(quote.body, 'cardCents') : shown;
   const contact = p.guest ? newContact(model.runTag) : { email: customer.email, phone: customer.phone };
   const body: Record<string, unknown> = {
     packageSlug: pkg.slug,
@@ -150,6 +144,8 @@ const buyEsim = async (ctx: Ctx, op: Op & { buyer: string }, prng: Prng, p: Esim
     phoneNumber: contact.phone,
     ...(couponCode ? { couponCode } : {}),
     ...(code ? { giftCardCode: code } : {}),
+    // A code the quote refused is sent all the same (as an API caller would): the order must refuse it too.
+    ...(quoted ? { expectedTotalCents: shown, expectedCardCents: shownCard } : {}),
   };
   if (p.guest) body.humanProof = await solveHumanProof(client, prng);
   const created = await client.call(prng, 'POST', '/api/orders', {
@@ -173,28 +169,28 @@ const buyEsim = async (ctx: Ctx, op: Op & { buyer: string }, prng: Prng, p: Esim
     buyerEmail: contact.email,
     totalCents,
     shownCents: shown,
-    expectedGiftCents: Math.min(covered, totalCents),
-    expectedCardCents: totalCents - Math.min(covered, totalCents),
+    expectedGiftCents: shown - shownCard,
+    expectedCardCents: shownCard,
     giftCents: totalCents - cardCents,
     giftCard: p.giftCard,
     coupon: p.coupon,
     sessionId,
   });
   const subject = `order ${order.number} (${p.handle})`;
-  if (couponShown && totalCents !== shown)
+  if (quoted && totalCents !== shown)
     violate(model, {
       invariant: 'order.charged-as-shown',
       subject,
-      expected: `the order's total ${money(shown)}, as the coupon's preview showed`,
+      expected: `the order's total ${money(shown)}, as the order page's quote showed`,
       actual: `total ${money(totalCents)}`,
     });
   // A refund of the card's purchase started or ended between the preview and the order: the preview is stale.
   const raced = p.racing || (card !== undefined && card.purchaseRefundEvents !== eventsBefore);
-  if (!raced && cardCents !== order.expectedCardCents)
+  if (quoted && !raced && cardCents !== order.expectedCardCents)
     violate(model, {
       invariant: 'order.charged-as-shown',
       subject,
-      expected: `card page ${money(order.expectedCardCents)} (total ${money(totalCents)}, gift card ${money(order.expectedGiftCents)} as previewed)`,
+      expected: `card page ${money(order.expectedCardCents)} (total ${money(totalCents)}, gift card ${money(order.expectedGiftCents)} as quoted)`,
       actual: `card page ${money(cardCents)}`,
     });
   if (card && refundedBefore && card.purchaseRefundEvents === eventsBefore && order.giftCents > 0)
@@ -347,16 +343,17 @@ const topUpEsim = async (ctx: Ctx, op: Extract<Op, { kind: 'top_up_esim' }>, prn
   if (list.status !== 200 || items.length === 0)
     return { order: null, note: `no top-up package ${list.status}` };
   const pkg = prng.pick(items.slice(0, 4));
+  const shownPrice = pkg.offerPriceCents ?? pkg.priceCents;
   const created = await client.call(prng, 'POST', '/api/account/top-ups', {
     token: customer.token,
-    json: { esimId: esim, packageSlug: pkg.slug },
+    json: { esimId: esim, packageSlug: pkg.slug, expectedTotalCents: shownPrice },
   });
   if (created.status !== 201) return { order: null, note: `top-up refused ${codeOf(created)}` };
   const orderId = str(created.body, 'orderId');
   const checkoutUrl = str(created.body, 'checkoutUrl');
   const sessionId = cardSessionOf(checkoutUrl);
   const cardCents = sessionId ? ((await bankSession(ctx.db, sessionId))?.amount_cents ?? 0) : 0;
-  const shown = pkg.offerPriceCents ?? pkg.priceCents;
+  const shown = shownPrice;
   const order = newOrder({
     handle: op.order,
     kind: 'topup',
@@ -461,6 +458,8 @@ const shopPurchase = async (ctx: Ctx, op: Extract<Op, { kind: 'shop_purchase' }>
         country: 'AL',
       },
       idempotencyKey: idempotencyKey(model),
+      // The wizard's price, confirmed (ADR 0093).
+      expectedTotalCents: pkg.priceCents,
     },
   });
   if (created.status !== 201) return { order: null, note: `purchase refused ${codeOf(created)}` };

@@ -1,6 +1,6 @@
 import { packageCancellingRefundKinds } from '@esim/contracts/staff';
 import type pg from 'pg';
-import { mailId } from '../../modules/orders/gift-esim-orders.service';
+import { mailId } from '../../modules/mail/mail-id';
 import { type Model, type ModelOrder, money, type Violation } from './model';
 
 /**
