@@ -64,15 +64,22 @@ export const waitForFulfilment = (ctx: TestContext, orderId: string) =>
   });
 
 /** A gift card bought and paid on the site; resolves once its purchase is completed (the card is active). */
-export const buyGiftCard = async (ctx: TestContext, values: { amount: number; sendOn?: string }) => {
+/** A signed-in customer buying: their token and their e-mail address. */
+type Buyer = { auth: Record<string, string>; email: string };
+
+export const buyGiftCard = async (
+  ctx: TestContext,
+  values: { amount: number; sendOn?: string; buyer?: Buyer },
+) => {
   const response = await callApi(ctx, 'POST', '/api/gift-cards', {
+    headers: values.buyer?.auth ?? {},
     payload: {
       amount: values.amount,
       recipientEmail: uniqueEmail('recipient'),
       sendOn: values.sendOn ?? new Date().toISOString().slice(0, 10),
       recipientLocale: 'en',
       fullName: 'Ana Berisha',
-      email: uniqueEmail('giver'),
+      email: values.buyer?.email ?? uniqueEmail('giver'),
       humanProof: await solveHumanProof(ctx.app),
     },
   });
@@ -88,15 +95,17 @@ export const buyGiftCard = async (ctx: TestContext, values: { amount: number; se
 /** An eSIM ordered on the site (optionally with a gift card or coupon); the order and its card page. */
 export const placeOrder = async (
   ctx: TestContext,
-  values: { packageSlug: string; giftCardCode?: string; couponCode?: string; email?: string },
+  values: { packageSlug: string; giftCardCode?: string; couponCode?: string; email?: string; buyer?: Buyer },
 ) => {
+  const { buyer, ...fields } = values;
   const response = await callApi(ctx, 'POST', '/api/orders', {
+    headers: buyer?.auth ?? {},
     payload: {
       fullName: 'Besa Krasniqi',
-      email: values.email ?? uniqueEmail('buyer'),
+      email: buyer?.email ?? values.email ?? uniqueEmail('buyer'),
       phoneNumber: uniquePhone(),
       humanProof: await solveHumanProof(ctx.app),
-      ...values,
+      ...fields,
     },
   });
   if (response.statusCode !== 201) throw new Error(`order: ${response.statusCode} ${response.body}`);
@@ -106,7 +115,7 @@ export const placeOrder = async (
 /** An eSIM ordered and paid on the site; resolves once its fulfilment has ended. */
 export const buyEsim = async (
   ctx: TestContext,
-  values: { packageSlug: string; giftCardCode?: string; email?: string },
+  values: { packageSlug: string; giftCardCode?: string; email?: string; buyer?: Buyer },
 ) => {
   const placed = await placeOrder(ctx, values);
   if (placed.checkoutUrl.includes('session_id=gift_card:'))

@@ -165,10 +165,18 @@ export const debitGiftCard = async (tx: Db, giftCardId: string, amountCents: num
       .returning()
   )[0];
 
+/**
+ * Puts money back on a card (a released hold, a refund of an order it paid). A card its purchase's refund emptied
+ * and cancelled is usable again with it (ADR 0090): the money is its holder's, and a card out of use holds nothing.
+ */
 export const creditGiftCard = (tx: Db, giftCardId: string, amountCents: number) =>
   tx
     .update(giftCards)
-    .set({ balanceCents: sql`${giftCards.balanceCents} + ${amountCents}`, updatedAt: sql`now()` })
+    .set({
+      balanceCents: sql`${giftCards.balanceCents} + ${amountCents}`,
+      status: sql`case when ${giftCards.status} = 'cancelled' then 'active' else ${giftCards.status} end`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(giftCards.id, giftCardId));
 
 export const insertRedemption = async (tx: Db, values: typeof giftCardRedemptions.$inferInsert) => {

@@ -141,6 +141,36 @@ describe("a gift card's purchase refunded", () => {
   });
 });
 
+describe('money put back on a gift card', () => {
+  it('makes a card its purchase refund emptied usable again, and a client refund gives that back too', async () => {
+    const customer = await createSignedInUser(ctx, 'customer');
+    const buyer = { auth: customer.auth, email: customer.user.email };
+    const { orderId: purchaseId, giftCard, code } = await buyGiftCard(ctx, { amount: 20, buyer });
+    const spentOn = await buyEsim(ctx, { packageSlug: dear.slug, giftCardCode: code, buyer });
+    const onCard = Math.min(2000, dear.priceCents);
+    // The purchase gives back only what is unspent; the card is then empty and cancelled.
+    await staffRefund(ctx, admin, purchaseId, { amountCents: 'full' });
+    expect(await giftCardRow(ctx, giftCard.id)).toMatchObject({ status: 'cancelled', balanceCents: 0 });
+    // The order it paid is refunded: its gift card part goes back on the card, which its holder can use again.
+    const back = await staffRefund(ctx, admin, spentOn.id, { amountCents: 1 });
+    expect(back.json().refund.status, back.body).toBe('succeeded');
+    expect(await giftCardRow(ctx, giftCard.id)).toMatchObject({ status: 'active' });
+    // A client refund of the buyer gives back the rest of both, in as many passes as that takes.
+    const client = await callApi(ctx, 'POST', `/api/staff/clients/${customer.user.id}/refunds`, {
+      headers: admin.auth,
+      payload: { reason: 'Closing the account', policyOverrideReason: 'Goodwill' },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    expect((await quote(purchaseId)).refundableCents).toBe(0);
+    expect((await quote(spentOn.id)).refundableCents).toBe(0);
+    expect(await orderRow(ctx, spentOn.id)).toMatchObject({ status: 'refunded' });
+    const card = await giftCardRow(ctx, giftCard.id);
+    expect(card.balanceCents).toBe(0);
+    expect(await giftCardLedgerBalance(ctx.deps.db, card.id)).toBe(0);
+    expect(onCard).toBeGreaterThan(0);
+  }, 90_000);
+});
+
 describe("a client's refund", () => {
   it('covers orders a gift card paid, as the order itself says is refundable', async () => {
     const { code } = await buyGiftCard(ctx, { amount: 200 });

@@ -22,6 +22,7 @@ import {
   getGiftCardOfOrder,
   getPaidRedemptionOfOrder,
   holdRevocation,
+  lockGiftCard,
   refundOntoGiftCard,
 } from '../gift-cards/gift-cards.repository';
 import { lockGiftEsim } from '../gift-esims/gift-esims.repository';
@@ -156,7 +157,7 @@ const sourcesOf = async (
   db: Db,
   provider: string,
   order: RefundOrderRow,
-  exceptRefundId?: string,
+  { exceptRefundId, lock = false }: { exceptRefundId?: string; lock?: boolean } = {},
 ): Promise<Sources> => {
   if (order.paymentMethod === 'credits')
     return { kind: 'shop_credits', spent: await spentOnPurchase(db, order.id) };
@@ -173,7 +174,10 @@ const sourcesOf = async (
       shop: order.shopId ? await getShopBalances(db, order.shopId) : undefined,
     };
   if (order.kind === 'gift_card') {
-    const card = await getGiftCardOfOrder(db, order.id);
+    const found = await getGiftCardOfOrder(db, order.id);
+    // Locked for a refund: what is unspent stays so until the refund has taken it (a refund of an order the card
+    // paid may put money back on it at the same moment).
+    const card = found && lock ? await lockGiftCard(db, found.id) : found;
     return {
       kind: 'gift_card_purchase',
       chargeId,
@@ -430,7 +434,7 @@ const refundOne = async (deps: StaffRefundDeps, input: RefundInput, log: Fastify
       throw new AppError('ORDER_NOT_REFUNDABLE', undefined, t('admin:refunds.errors.notRefundable'));
     const outstandingCents = await sumOutstandingRefundsOfOrder(tx, order.id);
     const leftCents = order.totalCents - outstandingCents;
-    const sources = await sourcesOf(tx, deps.payments.name, order);
+    const sources = await sourcesOf(tx, deps.payments.name, order, { lock: true });
     const maxCents = Math.max(0, maxRefundOf(order, sources, leftCents, outstandingCents));
     const amountCents = input.amountCents === 'full' ? maxCents : input.amountCents;
     const sameAsBefore = await findRecentSameRefund(tx, { ...input, amountCents }, doubleClickSeconds);
@@ -539,12 +543,16 @@ export const refundClient = async (
           t(`admin:refunds.errors.policy.${policy.verdict}`, { days: policy.days }),
         );
     }
-  const refunded: StaffRefund[] = [];
-  const waiting: string[] = [];
-  for (const orderId of orderIds) {
-    try {
-      refunded.push(
-        await refundOne(
+  const refunded = new Map<string, StaffRefund>();
+  const waiting = new Set<string>();
+  // A refund of an order a gift card paid puts money back on that card, which makes the card's own purchase
+  // refundable again: another pass gives that back too, until a pass finds nothing new (at most three).
+  for (let pass = 0; pass < 3; pass++) {
+    const before = refunded.size;
+    const ids = pass === 0 ? orderIds : await listRefundableOrderIdsOfClient(deps.db, input.clientId);
+    for (const orderId of ids) {
+      try {
+        const refund = await refundOne(
           deps,
           {
             orderId,
@@ -556,31 +564,35 @@ export const refundClient = async (
             t,
           },
           log,
-        ),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error.code === 'ORDER_BEING_FULFILLED') waiting.push((await currentOrder(deps.db, orderId)).number);
-      // Nothing left on it (refunded meanwhile, or what is left cannot go back): nothing to do there.
-      else if (error.code !== 'ORDER_NOT_REFUNDABLE' && error.code !== 'REFUND_ABOVE_REFUNDABLE') throw error;
+        );
+        refunded.set(refund.id, refund);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.code === 'ORDER_BEING_FULFILLED')
+          waiting.add((await currentOrder(deps.db, orderId)).number);
+        // Nothing left on it (refunded meanwhile, or what is left cannot go back): nothing to do there.
+        else if (error.code !== 'ORDER_NOT_REFUNDABLE' && error.code !== 'REFUND_ABOVE_REFUNDABLE')
+          throw error;
+      }
     }
+    if (refunded.size === before) break;
   }
-  if (refunded.length === 0)
+  const numbers = [...waiting].join(', ');
+  if (refunded.size === 0)
     throw new AppError(
       'ORDER_NOT_REFUNDABLE',
       undefined,
-      waiting.length > 0
-        ? t('admin:refunds.errors.clientOnlyWaiting', { numbers: waiting.join(', ') })
+      waiting.size > 0
+        ? t('admin:refunds.errors.clientOnlyWaiting', { numbers })
         : t('admin:refunds.errors.clientNothingLeft'),
     );
-  const total = refunded.reduce((sum, r) => sum + r.amountCents, 0);
-  const done = t('admin:refunds.messages.client', { count: refunded.length, amount: money(total) });
+  const refunds = [...refunded.values()];
+  const total = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  const orders = new Set(refunds.map((r) => r.orderId)).size;
+  const done = t('admin:refunds.messages.client', { count: orders, amount: money(total) });
   return {
-    refunds: refunded,
-    message:
-      waiting.length > 0
-        ? `${done} ${t('admin:refunds.messages.clientWaiting', { numbers: waiting.join(', ') })}`
-        : done,
+    refunds,
+    message: waiting.size > 0 ? `${done} ${t('admin:refunds.messages.clientWaiting', { numbers })}` : done,
   };
 };
 
@@ -606,7 +618,7 @@ export const retryRefund = async (
       throw new AppError('REFUND_NOT_RETRIABLE', undefined, t('admin:refunds.errors.stillPending'));
     const outstandingCents = await sumOutstandingRefundsOfOrder(tx, order.id);
     const leftCents = order.totalCents - outstandingCents;
-    const sources = await sourcesOf(tx, deps.payments.name, order, refund.id);
+    const sources = await sourcesOf(tx, deps.payments.name, order, { exceptRefundId: refund.id, lock: true });
     const maxCents = Math.max(0, maxRefundOf(order, sources, leftCents, outstandingCents));
     const amountCents = Math.min(refund.amountCents, maxCents);
     if (amountCents <= 0)
