@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
-import { type FakeEsimAccess, startFakeEsimAccess } from './adapters/esim/esim-access.fake';
-import { startFakeTwilio } from './adapters/sms/twilio.fake';
+import { type FakeEsimAccess, startFakeEsimAccess } from './test/fakes/esim-access.fake';
+import { startFakeTwilio } from './test/fakes/twilio.fake';
 import {
   buildServer,
   createScratchDatabase,

@@ -1,4 +1,4 @@
-import { startFakePushService } from '../../../apps/server/src/adapters/push/web-push.fake';
+import { startFakePushService } from '../../../apps/server/src/test/fakes/web-push.fake';
 import { expect, expectNoAxeViolations, siteURL, test, withLanguage } from '../../fixtures';
 import { fullChromium } from '../../fixtures/browsers';
 import { loginCustomer } from '../customer/helpers';

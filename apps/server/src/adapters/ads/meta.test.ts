@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeMeta } from '../../test/fakes/meta.fake';
 import { createMetaAdsProvider, decimalToCents } from './meta';
-import { startFakeMeta } from './meta.fake';
 import { createSandboxAdsProvider } from './sandbox';
 
 let fake: Awaited<ReturnType<typeof startFakeMeta>>;

@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEsimAccessProvider, type EsimAccessOptions, signEsimAccessWebhook } from './esim-access';
 import {
   defaultFakePackages,
   type FakeEsimAccessOptions,
   type FakePackage,
   startFakeEsimAccess,
-} from './esim-access.fake';
+} from '../../test/fakes/esim-access.fake';
+import { createEsimAccessProvider, type EsimAccessOptions, signEsimAccessWebhook } from './esim-access';
 import { EsimProviderError } from './port';
 
 const gb = 1024 * 1024 * 1024;

@@ -3,9 +3,9 @@ import Fastify from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.fake';
 import { type CheckoutInput, PaymentSignatureError } from './port';
 import { createStripePayments, failureReasonFor, stripeLocaleFor, webhookToleranceSeconds } from './stripe';
-import { type FakeStripe, startFakeStripe } from './stripe.fake';
 
 let fake: FakeStripe;
 

@@ -1,12 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
+import { startFakeFcm } from '../../test/fakes/fcm.fake';
+import { startFakePushService } from '../../test/fakes/web-push.fake';
 import { createFcmPushTransport } from './fcm';
-import { startFakeFcm } from './fcm.fake';
 import { InvalidPushTargetError } from './port';
 import { createSandboxPushTransport } from './sandbox';
 import { createWebPushTransport } from './web-push';
-import { startFakePushService } from './web-push.fake';
 
 const message = { title: 'Data', body: 'You have used 60 % of your data.', url: '/account/packages' };
 

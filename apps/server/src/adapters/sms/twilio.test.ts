@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTwilio } from '../../test/fakes/twilio.fake';
 import { createSandboxSmsTransport } from './sandbox';
 import { createTwilioSmsTransport } from './twilio';
-import { startFakeTwilio } from './twilio.fake';
 
 let fake: Awaited<ReturnType<typeof startFakeTwilio>>;
 beforeAll(async () => {

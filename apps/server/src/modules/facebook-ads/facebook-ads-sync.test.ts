@@ -2,7 +2,7 @@ import { adInsightsDaily, adSyncs, ads } from '@esim/db';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetaAdsProvider } from '../../adapters/ads/meta';
-import { type FakeMetaInsight, startFakeMeta } from '../../adapters/ads/meta.fake';
+import { type FakeMetaInsight, startFakeMeta } from '../../test/fakes/meta.fake';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { syncAds } from './facebook-ads-sync.service';
 

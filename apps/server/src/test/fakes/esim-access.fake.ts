@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { signEsimAccessRequest, signEsimAccessWebhook } from './esim-access';
-import { luhnCheckDigit } from './sandbox';
+import { signEsimAccessRequest, signEsimAccessWebhook } from '../../adapters/esim/esim-access';
+import { luhnCheckDigit } from '../../adapters/esim/sandbox';
 
 /**
  * A local stand-in for the eSIM Access open API, for tests only. It speaks their wire format (POST
