@@ -4,9 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { createStripePayments } from '../../adapters/payments/stripe';
-import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.fake';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
 import { startFulfilment } from '../../jobs/fulfilment';
+import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.fake';
 import {
   createTestContext,
   solveHumanProof,

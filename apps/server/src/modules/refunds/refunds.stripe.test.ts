@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxEsimProvider } from '../../adapters/esim/sandbox';
 import { createStripePayments } from '../../adapters/payments/stripe';
-import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.fake';
 import { ensureCatalogue } from '../../jobs/catalogue-sync';
+import { type FakeStripe, startFakeStripe } from '../../test/fakes/stripe.fake';
 import { createSignedInUser, createTestContext, type TestContext, uniqueEmail } from '../../test/harness';
 
 // Issue 31: staff refunds through Stripe's refund API (the adapter against the local fake Stripe): several
